@@ -1,0 +1,74 @@
+# Tessera — every command a developer or CI needs. See README.md.
+#   make serve   install what is missing, build, serve on http://127.0.0.1:8080
+#   make test    install what tests need, run every test layer, print a summary
+#   make dist    release build into dist/ (relative URLs: any sub-path works)
+#   make bench   benchmarks, printed side by side with peers measured in the same run
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+TRUNK_VERSION        := 0.21.14
+WASM_BINDGEN_VERSION := 0.2.130
+CARGO_BIN            := $(HOME)/.cargo/bin
+export PATH          := $(CARGO_BIN):$(PATH)
+export TRUNK_OFFLINE := true
+HOST ?= 127.0.0.1
+PORT ?= 8080
+
+.PHONY: help tools test-deps serve dist test test-engine lint test-wasm test-e2e bench fmt clean
+
+help:
+	@sed -n '2,6p' Makefile
+
+# --- installs (each step skips itself when the right version is present) ---
+tools:
+	@rustup target list --installed | grep -qx wasm32-unknown-unknown \
+	  || rustup target add wasm32-unknown-unknown
+	@trunk --version 2>/dev/null | grep -q "trunk $(TRUNK_VERSION)" \
+	  || cargo install --locked trunk --version $(TRUNK_VERSION)
+	@wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $(WASM_BINDGEN_VERSION)" \
+	  || cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
+
+test-deps:
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
+	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver; fi
+	@cd tests/e2e && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund; }
+
+# --- the app ---
+serve: tools
+	trunk serve --offline --address $(HOST) --port $(PORT)
+
+dist: tools
+	trunk build --release --offline --public-url ./
+
+# --- tests: engine+CLI, lint, wasm build, browser ---
+test-engine:
+	cargo test --all-targets
+
+lint:
+	cargo fmt --check
+	cargo clippy --all-targets -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --bins --lib -- -D warnings
+
+test-e2e: test-deps dist
+	cd tests/e2e && node run.mjs
+
+test: tools test-deps
+	@layers=(test-engine lint test-e2e); pass=0; fail=0; failed=""; \
+	for l in "$${layers[@]}"; do \
+	  echo "=== make $$l"; \
+	  if $(MAKE) --no-print-directory $$l; then pass=$$((pass+1)); else fail=$$((fail+1)); failed="$$failed $$l"; fi; \
+	done; \
+	echo "=== summary (layers):$${failed:+ failed:$$failed}"; \
+	echo "layers: $$pass passed, $$fail failed"; \
+	[ $$fail -eq 0 ]
+
+bench:
+	cargo bench --bench sudoku
+
+fmt:
+	cargo fmt
+
+clean:
+	cargo clean; rm -rf dist

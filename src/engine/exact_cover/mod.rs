@@ -1,0 +1,1 @@
+//! Exact cover by Dancing Links (Knuth's Algorithm X, TAOCP 7.2.2.1).

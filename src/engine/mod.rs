@@ -1,0 +1,6 @@
+//! The solver core. Nothing in here may import leptos, web-sys or three-d:
+//! it must build and test natively and run unchanged inside a Web Worker.
+
+pub mod exact_cover;
+pub mod search;
+pub mod sudoku;

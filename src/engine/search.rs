@@ -1,0 +1,60 @@
+//! Vocabulary shared by every resumable search in the engine.
+//!
+//! Searches run in bounded slices (`step(budget)`) on an explicit stack so
+//! that a Web Worker can report progress and honour a cancel request between
+//! slices, and so the same code serves the CLI, the worker and the tests.
+
+use serde::{Deserialize, Serialize};
+
+/// Outcome of one bounded slice of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step<T> {
+    /// A solution was found; the search can be resumed for the next one.
+    Solution(T),
+    /// The budget ran out before a solution or the end was reached.
+    Paused,
+    /// The search tree is exhausted; further steps keep returning `Done`.
+    Done,
+}
+
+/// Progress counters of a search, cheap to read between slices.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Search-tree nodes explored so far (one per tentative choice).
+    pub nodes: u64,
+    /// Solutions found so far (also counted in count-only mode).
+    pub solutions: u128,
+    /// Estimated fraction of the search tree already explored, in `[0, 1]`
+    /// (Knuth's estimate: each finished subtree at depth d adds the product
+    /// of 1/branching along its path).
+    pub fraction: f64,
+}
+
+/// A resumable search producing solutions of type `T`.
+pub trait Search<T> {
+    /// Explore at most about `budget` nodes, stopping early at a solution
+    /// (unless in count-only mode) or at the end of the tree.
+    fn step(&mut self, budget: u64) -> Step<T>;
+    /// Counters so far.
+    fn progress(&self) -> Progress;
+    /// In count-only mode `step` never returns `Solution`; it only counts.
+    fn set_count_only(&mut self, count_only: bool);
+
+    /// Run to the end, counting solutions; stops once `limit` is reached.
+    fn count(&mut self, limit: Option<u128>) -> u128 {
+        self.set_count_only(true);
+        let start = self.progress().solutions;
+        loop {
+            let found = self.progress().solutions - start;
+            if let Some(l) = limit {
+                if found >= l {
+                    return l;
+                }
+            }
+            if let Step::Done = self.step(1 << 16) {
+                let found = self.progress().solutions - start;
+                return limit.map_or(found, |l| found.min(l));
+            }
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! Sudoku of any box shape: parsing and printing as Sage does, two solvers
+//! (`dlx` on the exact-cover engine, `backtrack` on bitsets), validation with
+//! errors that name the cells and the unit.
+
+pub mod backtrack;
+pub mod dlx;
+pub mod format;
+pub mod grid;
+pub mod shape;
+pub mod solve;
+
+pub use shape::{Shape, MAX_SIZE};

@@ -1,0 +1,121 @@
+//! Grid geometry: boxes of `box_rows × box_cols`, `n = box_rows · box_cols`
+//! symbols, an `n × n` grid. Sage only knows square boxes; rectangles such as
+//! 2×3 (6×6 grid) and 3×4 (12×12) are first-class here.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The largest supported number of symbols (`1-9` then `a-z` in strings).
+pub const MAX_SIZE: usize = 36;
+
+/// Box dimensions of a Sudoku grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Shape {
+    /// Rows per box (also the number of boxes across a band).
+    pub box_rows: usize,
+    /// Columns per box.
+    pub box_cols: usize,
+}
+
+impl Shape {
+    /// A shape with `box_rows × box_cols` boxes; `None` if either is 0 or the
+    /// side `box_rows · box_cols` exceeds [`MAX_SIZE`].
+    pub fn new(box_rows: usize, box_cols: usize) -> Option<Shape> {
+        if box_rows == 0 || box_cols == 0 || box_rows * box_cols > MAX_SIZE {
+            return None;
+        }
+        Some(Shape { box_rows, box_cols })
+    }
+
+    /// Square boxes of side `base` (Sage's `n`): 3 → 9×9.
+    pub fn square(base: usize) -> Option<Shape> {
+        Shape::new(base, base)
+    }
+
+    /// Parse `"RxC"` (also `"R×C"`), e.g. `"2x3"`.
+    pub fn parse(text: &str) -> Result<Shape, String> {
+        let t = text.trim();
+        let (r, c) = t
+            .split_once(['x', 'X', '×'])
+            .ok_or_else(|| format!("box shape '{t}' should look like RxC, e.g. 3x3 or 2x3"))?;
+        let r: usize = r
+            .trim()
+            .parse()
+            .map_err(|_| format!("box shape '{t}': '{r}' is not a number of rows"))?;
+        let c: usize = c
+            .trim()
+            .parse()
+            .map_err(|_| format!("box shape '{t}': '{c}' is not a number of columns"))?;
+        Shape::new(r, c).ok_or_else(|| {
+            format!("box shape '{t}' is not supported: boxes need at least 1 row and column and at most {MAX_SIZE} cells")
+        })
+    }
+
+    /// The square shape whose grid has `cells` cells, if `cells` is a fourth
+    /// power (1, 16, 81, 256, …, 1296).
+    pub fn from_cell_count(cells: usize) -> Option<Shape> {
+        (1..=6)
+            .map(|b| Shape { box_rows: b, box_cols: b })
+            .find(|s| s.cells() == cells)
+    }
+
+    /// Number of symbols, rows, columns and boxes.
+    pub fn size(&self) -> usize {
+        self.box_rows * self.box_cols
+    }
+
+    /// Number of cells, `size²`.
+    pub fn cells(&self) -> usize {
+        self.size() * self.size()
+    }
+
+    /// Index of the box holding (row, col); boxes are numbered row-major.
+    pub fn box_of(&self, row: usize, col: usize) -> usize {
+        // A band holds box_rows rows and size/box_cols = box_rows boxes.
+        (row / self.box_rows) * self.box_rows + col / self.box_cols
+    }
+
+    /// Is the box square (Sage's only case)?
+    pub fn is_square(&self) -> bool {
+        self.box_rows == self.box_cols
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.box_rows, self.box_cols)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boxes_tile_the_grid_exactly_once_per_box() {
+        for (r, c) in [(1, 1), (2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4), (5, 5), (6, 6)] {
+            let s = Shape::new(r, c).unwrap();
+            let n = s.size();
+            let mut counts = vec![0usize; n];
+            for row in 0..n {
+                for col in 0..n {
+                    let b = s.box_of(row, col);
+                    assert!(b < n, "{s}: box {b} out of range");
+                    counts[b] += 1;
+                }
+            }
+            assert!(counts.iter().all(|&k| k == n), "{s}: {counts:?}");
+        }
+    }
+
+    #[test]
+    fn parse_shapes_and_reject_bad_ones() {
+        assert_eq!(Shape::parse("2x3"), Ok(Shape { box_rows: 2, box_cols: 3 }));
+        assert_eq!(Shape::parse(" 3×4 "), Ok(Shape { box_rows: 3, box_cols: 4 }));
+        assert!(Shape::parse("3").unwrap_err().contains("RxC"));
+        assert!(Shape::parse("0x3").unwrap_err().contains("not supported"));
+        assert!(Shape::parse("7x7").unwrap_err().contains("not supported"));
+        assert_eq!(Shape::from_cell_count(81), Shape::square(3));
+        assert_eq!(Shape::from_cell_count(80), None);
+    }
+}

@@ -1,0 +1,1 @@
+//! Worker protocol and loop (in progress).
