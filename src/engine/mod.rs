@@ -2,5 +2,6 @@
 //! it must build and test natively and run unchanged inside a Web Worker.
 
 pub mod exact_cover;
+pub mod polyform;
 pub mod search;
 pub mod sudoku;

@@ -1,0 +1,247 @@
+//! `tessera polyform`: list, solve and count polyform puzzles; enumerate
+//! polyforms. Output follows Polyform Puzzler's solution-file format.
+
+use clap::{Args, Subcommand};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use tessera::engine::polyform::enumerate::{count as count_polyforms, max_size};
+use tessera::engine::polyform::{
+    format, library, svg, Lattice, PolyformError, Puzzle, Session, Solution, SolveOptions,
+};
+use tessera::engine::search::{Search, Step};
+
+/// Polyform puzzles: list, solve, enumerate.
+#[derive(clap::Args)]
+pub struct PolyformArgs {
+    #[command(subcommand)]
+    command: PolyformCommand,
+}
+
+#[derive(Subcommand)]
+enum PolyformCommand {
+    /// List the puzzles: name, family, cells, pieces, known counts
+    List,
+    /// Solve a puzzle and print its solutions as a Polyform Puzzler solution file
+    Solve(SolveArgs),
+    /// Count the polyforms of a family, for every size up to --size
+    Enumerate(EnumerateArgs),
+}
+
+#[derive(Args)]
+struct SolveArgs {
+    /// Puzzle name (see `tessera polyform list`)
+    name: String,
+    /// Only count the solutions (prints the trailer line)
+    #[arg(long)]
+    count: bool,
+    /// Stop after N solutions
+    #[arg(long, value_name = "N")]
+    max: Option<u128>,
+    /// All solutions, symmetric copies included (default: one per symmetry class)
+    #[arg(long)]
+    all: bool,
+    /// Also draw each printed solution as DIR/<name>-<n>.svg
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
+    /// Read solutions from a solution file instead of solving (re-printed and drawn)
+    #[arg(long, value_name = "FILE")]
+    read: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct EnumerateArgs {
+    /// polyomino, polyiamond, polyhex, polycube or polystick
+    #[arg(long)]
+    family: String,
+    /// Largest size counted
+    #[arg(long)]
+    size: usize,
+    /// Count one-sided polyforms (reflections distinct); not for polycubes
+    #[arg(long)]
+    one_sided: bool,
+}
+
+/// Run a `polyform` subcommand; returns the exit code (0 ok, 1 I/O
+/// failure, 2 bad input).
+pub fn run(args: PolyformArgs) -> u8 {
+    let result = match args.command {
+        PolyformCommand::List => list(),
+        PolyformCommand::Solve(a) => solve(a),
+        PolyformCommand::Enumerate(a) => enumerate(a),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(Failure::Input(msg)) => {
+            eprintln!("tessera polyform: {msg}");
+            2
+        }
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(Failure::Io(e)) => {
+            eprintln!("tessera polyform: {e}");
+            1
+        }
+    }
+}
+
+enum Failure {
+    Input(String),
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+impl From<PolyformError> for Failure {
+    fn from(e: PolyformError) -> Self {
+        Failure::Input(e.to_string())
+    }
+}
+
+fn list() -> Result<(), Failure> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    writeln!(
+        out,
+        "{:<28} {:<11} {:>5} {:>6}  known solutions",
+        "name", "family", "cells", "pieces"
+    )?;
+    for p in library::puzzles() {
+        let i = p.info();
+        let known = match &i.known {
+            Some(k) => {
+                let mut parts = Vec::new();
+                if let Some(u) = k.unique {
+                    parts.push(format!("{u} unique"));
+                }
+                if let Some(a) = k.all {
+                    parts.push(format!("{a} all"));
+                }
+                format!("{} ({})", parts.join(", "), k.source)
+            }
+            None => "-".to_string(),
+        };
+        writeln!(
+            out,
+            "{:<28} {:<11} {:>5} {:>6}  {known}",
+            i.name, i.family, i.cells, i.pieces
+        )?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn write_svg(dir: &Path, puzzle: &Puzzle, n: u128, sol: &Solution) -> Result<(), Failure> {
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join(format!("{}-{n}.svg", puzzle.name));
+    std::fs::write(
+        &path,
+        svg::render_solution(puzzle, sol, &svg::SvgStyle::default()),
+    )?;
+    Ok(())
+}
+
+fn solve(a: SolveArgs) -> Result<(), Failure> {
+    let puzzle = library::find(&a.name)?;
+    if a.max == Some(0) {
+        return Err(Failure::Input("--max must be at least 1".into()));
+    }
+    if let Some(file) = &a.read {
+        return read(&puzzle, file, &a);
+    }
+    let start = Instant::now();
+    let mut session = Session::new(&puzzle, SolveOptions { unique: !a.all })?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    if a.count {
+        let n = session.count(a.max);
+        out.write_all(format::trailer(n, session.progress().nodes, start.elapsed()).as_bytes())?;
+        out.flush()?;
+        return Ok(());
+    }
+    out.write_all(format::header(&puzzle).as_bytes())?;
+    let mut n: u128 = 0;
+    while a.max.is_none_or(|m| n < m) {
+        match session.step(1 << 16) {
+            Step::Solution(sol) => {
+                n += 1;
+                out.write_all(format::record(&puzzle, n, &sol).as_bytes())?;
+                if let Some(dir) = &a.svg {
+                    write_svg(dir, &puzzle, n, &sol)?;
+                }
+            }
+            Step::Paused => out.flush()?,
+            Step::Done => break,
+        }
+    }
+    out.write_all(format::trailer(n, session.progress().nodes, start.elapsed()).as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+fn read(puzzle: &Puzzle, file: &Path, a: &SolveArgs) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", file.display())))?;
+    let parsed =
+        format::parse(&text).map_err(|e| Failure::Input(format!("{}: {e}", file.display())))?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    out.write_all(format::header(puzzle).as_bytes())?;
+    let limit = a
+        .max
+        .map_or(usize::MAX, |m| usize::try_from(m).unwrap_or(usize::MAX));
+    for (n, sol) in parsed.solutions.iter().take(limit) {
+        format::check_against(puzzle, sol)
+            .map_err(|e| Failure::Input(format!("{}: solution {n}: {e}", file.display())))?;
+        out.write_all(format::record(puzzle, *n, sol).as_bytes())?;
+        if let Some(dir) = &a.svg {
+            write_svg(dir, puzzle, *n, sol)?;
+        }
+    }
+    if let Some((s, searches, duration)) = &parsed.trailer {
+        writeln!(
+            out,
+            "{s} solutions, {searches} searches, duration {duration}"
+        )?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn enumerate(a: EnumerateArgs) -> Result<(), Failure> {
+    let lattice = Lattice::from_family(&a.family)
+        .ok_or_else(|| PolyformError::UnknownFamily(a.family.clone()))?;
+    if lattice == Lattice::Cube && a.one_sided {
+        return Err(Failure::Input(
+            "polycubes are counted up to rotation, mirror images already distinct; --one-sided does not apply".into(),
+        ));
+    }
+    if a.size == 0 || a.size > max_size(lattice) {
+        return Err(PolyformError::TooLarge {
+            what: format!("--size for {}s", lattice.family()),
+            size: a.size,
+            limit: max_size(lattice),
+        }
+        .into());
+    }
+    let start = Instant::now();
+    let counts = count_polyforms(lattice, a.size)?;
+    let what = match (lattice, a.one_sided) {
+        (Lattice::Cube, _) => "polycubes up to rotation (mirror images distinct)".to_string(),
+        (_, true) => format!("one-sided {}s", lattice.family()),
+        (_, false) => format!("free {}s", lattice.family()),
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    writeln!(out, "# {what}, sizes 1 to {}", a.size)?;
+    for (k, c) in counts.iter().enumerate() {
+        let v = if lattice == Lattice::Cube || a.one_sided {
+            c.one_sided
+        } else {
+            c.free
+        };
+        writeln!(out, "{} {v}", k + 1)?;
+    }
+    out.flush()?;
+    eprintln!("# {:.3} s", start.elapsed().as_secs_f64());
+    Ok(())
+}

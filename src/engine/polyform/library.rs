@@ -1,0 +1,163 @@
+//! The catalogue of named puzzles. Each is a few lines of declaration; the
+//! published counts are checked by the test suite.
+
+use super::lattice::Lattice;
+use super::piece::Freedom;
+use super::puzzle::{Puzzle, PuzzleInfo};
+use super::{region, sets, PolyformError};
+
+const PP: &str = "Polyform Puzzler (D. Goodger)";
+
+/// Every puzzle of the library, in display order.
+pub fn puzzles() -> Vec<Puzzle> {
+    use Lattice::*;
+    vec![
+        Puzzle::new(
+            "pentominoes-6x10",
+            Square,
+            region::rectangle(10, 6),
+            sets::pentominoes(),
+        )
+        .describe("The 12 pentominoes in a 6×10 rectangle")
+        .known(Some(2339), Some(9356), PP),
+        Puzzle::new(
+            "pentominoes-5x12",
+            Square,
+            region::rectangle(12, 5),
+            sets::pentominoes(),
+        )
+        .describe("The 12 pentominoes in a 5×12 rectangle")
+        .known(Some(1010), None, PP),
+        Puzzle::new(
+            "pentominoes-4x15",
+            Square,
+            region::rectangle(15, 4),
+            sets::pentominoes(),
+        )
+        .describe("The 12 pentominoes in a 4×15 rectangle")
+        .known(Some(368), None, PP),
+        Puzzle::new(
+            "pentominoes-3x20",
+            Square,
+            region::rectangle(20, 3),
+            sets::pentominoes(),
+        )
+        .describe("The 12 pentominoes in a 3×20 rectangle")
+        .known(Some(2), None, PP),
+        Puzzle::new(
+            "pentominoes-8x8-hole",
+            Square,
+            region::rectangle_without(8, 8, &[(3, 3), (3, 4), (4, 3), (4, 4)]),
+            sets::pentominoes(),
+        )
+        .describe(
+            "Dana Scott's problem: the 12 pentominoes in an 8×8 square with a 2×2 centre hole",
+        )
+        .known(
+            Some(65),
+            Some(520),
+            "Sage tiling doctest (Scott's pentamino problem)",
+        ),
+        Puzzle::new(
+            "one-sided-tetrominoes-4x7",
+            Square,
+            region::rectangle(7, 4),
+            sets::tetrominoes().one_sided(),
+        )
+        .freedom(Freedom::ONE_SIDED)
+        .describe("The 7 one-sided tetrominoes (no flips) in a 4×7 rectangle"),
+        Puzzle::new(
+            "y-pentomino-5x10",
+            Square,
+            region::rectangle(10, 5),
+            sets::pentominoes().without(&["F", "I", "L", "N", "P", "T", "U", "V", "W", "X", "Z"]),
+        )
+        .reusable()
+        .describe("Knuth's puzzle: ten Y pentominoes (one piece, reused) in a 5×10 rectangle")
+        .known(None, Some(10), "Sage tiling doctest"),
+        Puzzle::new("soma-3x3x3", Cube, region::cuboid(3, 3, 3), sets::soma())
+            .describe("Piet Hein's Soma cube: the 7 Soma pieces in a 3×3×3 cube")
+            .known(Some(240), Some(11_520), PP),
+        Puzzle::new(
+            "solid-pentominoes-3x4x5",
+            Cube,
+            region::cuboid(5, 4, 3),
+            sets::solid_pentominoes(),
+        )
+        .describe("The 12 solid pentominoes in a 3×4×5 box")
+        .known(Some(3940), Some(31_520), PP),
+        Puzzle::new(
+            "solid-pentominoes-2x5x6",
+            Cube,
+            region::cuboid(6, 5, 2),
+            sets::solid_pentominoes(),
+        )
+        .describe("The 12 solid pentominoes in a 2×5×6 box"),
+        Puzzle::new(
+            "solid-pentominoes-2x3x10",
+            Cube,
+            region::cuboid(10, 3, 2),
+            sets::solid_pentominoes(),
+        )
+        .describe("The 12 solid pentominoes in a 2×3×10 box"),
+        Puzzle::new(
+            "hexiamonds-4x9",
+            Triangle,
+            region::triangle_parallelogram(9, 4),
+            sets::hexiamonds(),
+        )
+        .describe("The 12 hexiamonds in a 4×9 parallelogram")
+        .known(Some(74), None, PP),
+        Puzzle::new(
+            "hexiamonds-6x6",
+            Triangle,
+            region::triangle_parallelogram(6, 6),
+            sets::hexiamonds(),
+        )
+        .describe("The 12 hexiamonds in a 6×6 rhombus")
+        .known(Some(156), None, PP),
+        Puzzle::new(
+            "tetrahexes-4x7",
+            Hexagon,
+            region::hex_parallelogram(7, 4),
+            sets::tetrahexes(),
+        )
+        .describe("The 7 tetrahexes in a 4×7 parallelogram")
+        .known(Some(9), None, PP),
+        Puzzle::new(
+            "polyhexes-34-hexagon",
+            Hexagon,
+            region::hex_hexagon(4),
+            sets::PieceSet::union(
+                "trihexes and tetrahexes",
+                &[sets::trihexes(), sets::tetrahexes()],
+            ),
+        )
+        .describe("The 3 trihexes and 7 tetrahexes in a hexagon of side 4 (37 cells)"),
+        Puzzle::new(
+            "tetrasticks-5x5",
+            Stick,
+            region::stick_grid(5, 5),
+            sets::tetrasticks(),
+        )
+        .omit_one_of(&["H", "J", "L", "N", "Y"])
+        .describe(
+            "15 of the 16 tetrasticks (one of H J L N Y left out) on a 5×5 grid, no crossings",
+        )
+        .known(Some(1795), None, PP),
+    ]
+}
+
+/// The puzzle with this name (or solution-file title), case-insensitive.
+pub fn find(name: &str) -> Result<Puzzle, PolyformError> {
+    let n = name.trim().to_ascii_lowercase();
+    puzzles()
+        .into_iter()
+        .find(|p| p.name == n || p.title.to_ascii_lowercase() == n)
+        .ok_or_else(|| PolyformError::UnknownPuzzle(name.to_string()))
+}
+
+/// The list a UI shows.
+pub fn catalogue() -> Vec<PuzzleInfo> {
+    puzzles().iter().map(Puzzle::info).collect()
+}

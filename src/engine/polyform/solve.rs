@@ -1,0 +1,279 @@
+//! Budgeted solving of a puzzle: a [`Session`] is a resumable
+//! [`Search`] over the puzzle's exact-cover matrix that yields
+//! [`Solution`]s, counted once up to symmetry unless all are asked for.
+//!
+//! ```
+//! use tessera::engine::polyform::{library, Session, SolveOptions};
+//! use tessera::engine::search::{Search, Step};
+//! let puzzle = library::find("pentominoes-3x20").unwrap();
+//! let mut s = Session::new(&puzzle, SolveOptions::default()).unwrap();
+//! let mut found = Vec::new();
+//! loop {
+//!     match s.step(10_000) {               // a slice of at most ~10k nodes
+//!         Step::Solution(sol) => found.push(sol),
+//!         Step::Paused => {}               // report s.progress(), check for cancel
+//!         Step::Done => break,
+//!     }
+//! }
+//! assert_eq!(found.len(), 2);
+//! ```
+
+use super::lattice::Cell;
+use super::puzzle::{Matrix, Placement, Puzzle};
+use super::shim::Solver;
+use super::symmetry::{is_canonical, puzzle_symmetries, reduce, PuzzleSymmetry, Reduction};
+use super::PolyformError;
+use crate::engine::search::{Progress, Search, Step};
+use serde::{Deserialize, Serialize};
+
+/// A piece in a solution.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Placed {
+    /// Piece name.
+    pub name: String,
+    /// Covered cells, sorted; empty when the piece is left out.
+    pub cells: Vec<Cell>,
+}
+
+/// A solution: the pieces in the order the solver placed them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Solution {
+    /// The placed (or omitted) pieces.
+    pub pieces: Vec<Placed>,
+}
+
+impl Solution {
+    /// The name of the piece covering `c`.
+    pub fn piece_at(&self, c: Cell) -> Option<&str> {
+        self.pieces
+            .iter()
+            .find(|p| p.cells.binary_search(&c).is_ok())
+            .map(|p| p.name.as_str())
+    }
+
+    /// Names of the pieces left out.
+    pub fn omitted(&self) -> Vec<&str> {
+        self.pieces
+            .iter()
+            .filter(|p| p.cells.is_empty())
+            .map(|p| p.name.as_str())
+            .collect()
+    }
+
+    /// The pieces sorted by name (a canonical order for comparisons).
+    pub fn sorted(&self) -> Solution {
+        let mut pieces = self.pieces.clone();
+        pieces.sort();
+        Solution { pieces }
+    }
+}
+
+impl PartialOrd for Placed {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Placed {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (&self.name, &self.cells).cmp(&(&other.name, &other.cells))
+    }
+}
+
+/// What to search for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolveOptions {
+    /// Count each solution once up to the puzzle's symmetries (default);
+    /// `false` gives every solution, symmetric copies included.
+    pub unique: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions { unique: true }
+    }
+}
+
+/// A resumable search for the solutions of one puzzle.
+pub struct Session {
+    puzzle: Puzzle,
+    matrix: Matrix,
+    syms: Vec<PuzzleSymmetry>,
+    reduction: Reduction,
+    solver: Solver,
+    count_only: bool,
+    found: u128,
+    inner_seen: u128,
+    buf: Vec<usize>,
+}
+
+impl Session {
+    /// Prepare the search (builds the matrix; the search itself starts with
+    /// the first [`step`](Search::step)).
+    pub fn new(puzzle: &Puzzle, options: SolveOptions) -> Result<Session, PolyformError> {
+        let matrix = puzzle.matrix()?;
+        let syms = puzzle_symmetries(puzzle);
+        let reduction = if options.unique {
+            reduce(puzzle, &matrix, &syms)
+        } else {
+            Reduction::none(&matrix)
+        };
+        let problem = matrix.problem(Some(&reduction.keep));
+        let solver = Solver::new(&problem);
+        Ok(Session {
+            puzzle: puzzle.clone(),
+            matrix,
+            syms,
+            reduction,
+            solver,
+            count_only: false,
+            found: 0,
+            inner_seen: 0,
+            buf: Vec::new(),
+        })
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The exact-cover matrix (all rows, before any restriction).
+    pub fn matrix(&self) -> &Matrix {
+        &self.matrix
+    }
+
+    /// Number of symmetries of the puzzle (1 if none).
+    pub fn symmetry_order(&self) -> usize {
+        self.syms.len()
+    }
+
+    /// The piece whose placements were restricted, if any.
+    pub fn restricted_piece(&self) -> Option<&str> {
+        self.reduction
+            .piece
+            .map(|i| self.puzzle.pieces[i].name.as_str())
+    }
+
+    /// Rows in the problem actually searched.
+    pub fn rows_searched(&self) -> usize {
+        self.reduction.keep.len()
+    }
+
+    /// The solution made of problem rows.
+    fn to_solution(&self, rows: &[usize]) -> Solution {
+        Solution {
+            pieces: rows
+                .iter()
+                .map(|&r| {
+                    let Placement { piece, cells } = &self.matrix.placements[r];
+                    Placed {
+                        name: self.puzzle.pieces[*piece].name.clone(),
+                        cells: cells.clone(),
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    /// Map problem rows to matrix rows and apply the symmetry test.
+    fn accept(&mut self, problem_rows: &[usize]) -> bool {
+        self.buf.clear();
+        self.buf
+            .extend(problem_rows.iter().map(|&r| self.reduction.keep[r]));
+        if !self.reduction.test_all.is_empty() {
+            return is_canonical(
+                &self.matrix,
+                &self.buf,
+                &self.syms,
+                &self.reduction.test_all,
+            );
+        }
+        for &r in &self.buf {
+            if let Some(tests) = self.reduction.test.get(&r) {
+                return is_canonical(&self.matrix, &self.buf, &self.syms, tests);
+            }
+        }
+        true
+    }
+
+    /// Run to the end and return every solution (at most `limit`).
+    pub fn collect(mut self, limit: Option<usize>) -> Vec<Solution> {
+        let mut out = Vec::new();
+        while limit.is_none_or(|l| out.len() < l) {
+            match self.step(1 << 20) {
+                Step::Solution(s) => out.push(s),
+                Step::Paused => {}
+                Step::Done => break,
+            }
+        }
+        out
+    }
+}
+
+impl Search<Solution> for Session {
+    fn step(&mut self, budget: u64) -> Step<Solution> {
+        let start = self.solver.progress().nodes;
+        let fast_count = self.count_only && !self.reduction.needs_test();
+        loop {
+            let used = self.solver.progress().nodes - start;
+            if used >= budget {
+                return Step::Paused;
+            }
+            let step = self.solver.step(budget - used);
+            let inner = self.solver.progress().solutions;
+            if fast_count {
+                self.found += inner - self.inner_seen;
+            }
+            self.inner_seen = inner;
+            match step {
+                Step::Solution(rows) => {
+                    if fast_count {
+                        continue;
+                    }
+                    if self.accept(&rows) {
+                        self.found += 1;
+                        if !self.count_only {
+                            let buf = std::mem::take(&mut self.buf);
+                            let sol = self.to_solution(&buf);
+                            self.buf = buf;
+                            return Step::Solution(sol);
+                        }
+                    }
+                }
+                Step::Paused => return Step::Paused,
+                Step::Done => return Step::Done,
+            }
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        let inner = self.solver.progress();
+        Progress {
+            nodes: inner.nodes,
+            solutions: self.found,
+            fraction: inner.fraction,
+        }
+    }
+
+    fn set_count_only(&mut self, count_only: bool) {
+        self.count_only = count_only;
+        let fast = count_only && !self.reduction.needs_test();
+        self.solver.set_count_only(fast);
+    }
+}
+
+/// Number of solutions (unique up to symmetry, or all).
+pub fn count(puzzle: &Puzzle, options: SolveOptions) -> Result<u128, PolyformError> {
+    let mut s = Session::new(puzzle, options)?;
+    Ok(s.count(None))
+}
+
+/// Every solution (unique up to symmetry, or all), at most `limit`.
+pub fn solutions(
+    puzzle: &Puzzle,
+    options: SolveOptions,
+    limit: Option<usize>,
+) -> Result<Vec<Solution>, PolyformError> {
+    Ok(Session::new(puzzle, options)?.collect(limit))
+}
