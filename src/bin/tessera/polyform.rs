@@ -47,6 +47,9 @@ struct SolveArgs {
     /// Read solutions from a solution file instead of solving (re-printed and drawn)
     #[arg(long, value_name = "FILE")]
     read: Option<PathBuf>,
+    /// With --read: only the record numbered N
+    #[arg(long, value_name = "N", requires = "read")]
+    solution: Option<u128>,
 }
 
 #[derive(Args)]
@@ -155,7 +158,7 @@ fn solve(a: SolveArgs) -> Result<(), Failure> {
     let mut session = Session::new(&puzzle, SolveOptions { unique: !a.all })?;
     let mut out = BufWriter::new(io::stdout().lock());
     if a.count {
-        let n = session.count(a.max);
+        let n = session.count_solutions(a.max);
         out.write_all(format::trailer(n, session.progress().nodes, start.elapsed()).as_bytes())?;
         out.flush()?;
         return Ok(());
@@ -185,14 +188,29 @@ fn read(puzzle: &Puzzle, file: &Path, a: &SolveArgs) -> Result<(), Failure> {
         .map_err(|e| Failure::Input(format!("cannot read {}: {e}", file.display())))?;
     let parsed =
         format::parse(&text).map_err(|e| Failure::Input(format!("{}: {e}", file.display())))?;
-    let mut out = BufWriter::new(io::stdout().lock());
-    out.write_all(format::header(puzzle).as_bytes())?;
     let limit = a
         .max
         .map_or(usize::MAX, |m| usize::try_from(m).unwrap_or(usize::MAX));
-    for (n, sol) in parsed.solutions.iter().take(limit) {
+    let chosen: Vec<&(u128, Solution)> = parsed
+        .solutions
+        .iter()
+        .filter(|(n, _)| a.solution.is_none_or(|k| *n == k))
+        .take(limit)
+        .collect();
+    if let (Some(k), true) = (a.solution, chosen.is_empty()) {
+        return Err(Failure::Input(format!(
+            "{} has no solution {k} (it has {} records)",
+            file.display(),
+            parsed.solutions.len()
+        )));
+    }
+    for (n, sol) in chosen.iter().copied() {
         format::check_against(puzzle, sol)
             .map_err(|e| Failure::Input(format!("{}: solution {n}: {e}", file.display())))?;
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    out.write_all(format::header(puzzle).as_bytes())?;
+    for (n, sol) in chosen {
         out.write_all(format::record(puzzle, *n, sol).as_bytes())?;
         if let Some(dir) = &a.svg {
             write_svg(dir, puzzle, *n, sol)?;

@@ -6,7 +6,7 @@ use super::piece::Freedom;
 use super::puzzle::{Puzzle, PuzzleInfo};
 use super::{region, sets, PolyformError};
 
-const PP: &str = "Polyform Puzzler (D. Goodger)";
+const PP: &str = "Polyform Puzzler";
 
 /// Every puzzle of the library, in display order.
 pub fn puzzles() -> Vec<Puzzle> {

@@ -176,7 +176,7 @@ impl Solver {
             .collect()
     }
     pub fn count_all(mut self) -> u128 {
-        Search::count(&mut self, None)
+        Search::count_solutions(&mut self, None)
     }
     pub fn first_k(mut self, k: usize) -> Vec<Vec<usize>> {
         let mut v = vec![];

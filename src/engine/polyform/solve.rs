@@ -266,7 +266,7 @@ impl Search<Solution> for Session {
 /// Number of solutions (unique up to symmetry, or all).
 pub fn count(puzzle: &Puzzle, options: SolveOptions) -> Result<u128, PolyformError> {
     let mut s = Session::new(puzzle, options)?;
-    Ok(s.count(None))
+    Ok(s.count_solutions(None))
 }
 
 /// Every solution (unique up to symmetry, or all), at most `limit`.

@@ -1,0 +1,335 @@
+//! The `tessera polyform` command line, run as a binary.
+
+use std::process::{Command, Output};
+
+fn tessera(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .output()
+        .expect("run tessera")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "tessera-cli-polyform-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn list_shows_names_families_and_counts() {
+    let o = tessera(&["polyform", "list"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("pentominoes-6x10 "))
+        .expect("6x10 listed");
+    assert!(
+        line.contains("polyomino") && line.contains("2339 unique") && line.contains("9356 all"),
+        "{line}"
+    );
+    for name in [
+        "soma-3x3x3",
+        "hexiamonds-4x9",
+        "tetrahexes-4x7",
+        "tetrasticks-5x5",
+        "solid-pentominoes-3x4x5",
+    ] {
+        assert!(out.lines().any(|l| l.starts_with(name)), "{name} missing");
+    }
+    assert!(
+        out.contains("polycube")
+            && out.contains("polyiamond")
+            && out.contains("polyhex")
+            && out.contains("polystick")
+    );
+}
+
+#[test]
+fn solve_prints_a_solution_file() {
+    let o = tessera(&["polyform", "solve", "pentominoes-3x20"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("Solving Pentominoes3x20:\n\nsolution 1:\n"),
+        "{out}"
+    );
+    assert!(out.contains("\nsolution 2:\n"));
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("2 solutions, ") && last.contains(" searches, duration 0:00:"),
+        "{last}"
+    );
+    // Each record has 12 coordinate lines of 5 cells and a 3-row picture.
+    let record: Vec<&str> = out.lines().skip(3).take(16).collect();
+    assert!(
+        record[..12]
+            .iter()
+            .all(|l| l.split_whitespace().count() == 6),
+        "{record:?}"
+    );
+    assert_eq!(record[12], "");
+    assert!(
+        record[13..16].iter().all(|l| l.split(' ').count() == 20),
+        "{record:?}"
+    );
+}
+
+#[test]
+fn count_all_and_max() {
+    let o = tessera(&["polyform", "solve", "soma-3x3x3", "--count"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).starts_with("240 solutions, "), "{}", stdout(&o));
+    let o = tessera(&["polyform", "solve", "pentominoes-3x20", "--count", "--all"]);
+    assert!(stdout(&o).starts_with("8 solutions, "), "{}", stdout(&o));
+    let o = tessera(&["polyform", "solve", "hexiamonds-4x9", "--max", "3"]);
+    let out = stdout(&o);
+    assert!(out.contains("solution 3:") && !out.contains("solution 4:"));
+    assert!(out.lines().last().unwrap().starts_with("3 solutions, "));
+    let o = tessera(&[
+        "polyform",
+        "solve",
+        "tetrahexes-4x7",
+        "--count",
+        "--max",
+        "4",
+    ]);
+    assert!(stdout(&o).starts_with("4 solutions, "), "{}", stdout(&o));
+}
+
+#[test]
+fn svg_and_read_back() {
+    let dir = temp_dir("svg");
+    let o = tessera(&[
+        "polyform",
+        "solve",
+        "tetrahexes-4x7",
+        "--svg",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for n in 1..=9 {
+        let svg = std::fs::read_to_string(dir.join(format!("tetrahexes-4x7-{n}.svg"))).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert_eq!(svg.matches("class=\"piece\"").count(), 7);
+    }
+    // Read the file back: the same records come out, and drawings too.
+    let file = dir.join("tetrahexes.txt");
+    std::fs::write(&file, &text).unwrap();
+    let again = temp_dir("svg-again");
+    let o = tessera(&[
+        "polyform",
+        "solve",
+        "tetrahexes-4x7",
+        "--read",
+        file.to_str().unwrap(),
+        "--svg",
+        again.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let reread = stdout(&o);
+    let strip = |s: &str| {
+        s.lines()
+            .filter(|l| !l.contains("searches, duration"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(strip(&reread), strip(&text));
+    assert!(again.join("tetrahexes-4x7-9.svg").exists());
+    // --max with --read renders only the first records.
+    let o = tessera(&[
+        "polyform",
+        "solve",
+        "tetrahexes-4x7",
+        "--read",
+        file.to_str().unwrap(),
+        "--max",
+        "1",
+    ]);
+    assert!(stdout(&o).contains("solution 1:") && !stdout(&o).contains("solution 2:"));
+    // --solution N picks one record.
+    let o = tessera(&[
+        "polyform",
+        "solve",
+        "tetrahexes-4x7",
+        "--read",
+        file.to_str().unwrap(),
+        "--solution",
+        "5",
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("solution 5:") && !out.contains("solution 1:") && !out.contains("solution 6:")
+    );
+    let o = tessera(&[
+        "polyform",
+        "solve",
+        "tetrahexes-4x7",
+        "--read",
+        file.to_str().unwrap(),
+        "--solution",
+        "10",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("has no solution 10 (it has 9 records)"),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&again);
+}
+
+#[test]
+fn read_rejects_a_file_for_another_puzzle() {
+    let dir = temp_dir("read");
+    let file = dir.join("x.txt");
+    let o = tessera(&["polyform", "solve", "soma-3x3x3", "--max", "1"]);
+    std::fs::write(&file, stdout(&o)).unwrap();
+    let o = tessera(&[
+        "polyform",
+        "solve",
+        "pentominoes-6x10",
+        "--read",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).is_empty());
+    assert!(stderr(&o).contains("outside the region"), "{}", stderr(&o));
+    let o = tessera(&[
+        "polyform",
+        "solve",
+        "pentominoes-6x10",
+        "--read",
+        "/nonexistent/file.txt",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read /nonexistent/file.txt"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn enumerate_families() {
+    let o = tessera(&[
+        "polyform",
+        "enumerate",
+        "--family",
+        "polyomino",
+        "--size",
+        "10",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let counts: Vec<&str> = out.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(counts.len(), 10);
+    assert_eq!(counts[9], "10 4655");
+    let o = tessera(&[
+        "polyform",
+        "enumerate",
+        "--family",
+        "polyomino",
+        "--size",
+        "10",
+        "--one-sided",
+    ]);
+    assert!(stdout(&o).lines().any(|l| l == "10 9189"));
+    let cases = [
+        ("polyiamond", "8", "8 66"),
+        ("polyhex", "6", "6 82"),
+        ("polycube", "6", "6 166"),
+        ("polystick", "5", "5 55"),
+    ];
+    for (family, size, last) in cases {
+        let o = tessera(&["polyform", "enumerate", "--family", family, "--size", size]);
+        assert!(o.status.success(), "{family}: {}", stderr(&o));
+        assert_eq!(stdout(&o).lines().last().unwrap(), last, "{family}");
+    }
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message() {
+    let o = tessera(&["polyform", "solve", "pentominoes-7x7"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown puzzle 'pentominoes-7x7'"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stderr(&o).contains("tessera polyform list"));
+
+    let o = tessera(&[
+        "polyform",
+        "enumerate",
+        "--family",
+        "polyfoo",
+        "--size",
+        "3",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown polyform family 'polyfoo'"),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = tessera(&[
+        "polyform",
+        "enumerate",
+        "--family",
+        "polyomino",
+        "--size",
+        "40",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("size 40 is too large (the limit is 16)"),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = tessera(&[
+        "polyform",
+        "enumerate",
+        "--family",
+        "polycube",
+        "--size",
+        "4",
+        "--one-sided",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--one-sided does not apply"),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = tessera(&[
+        "polyform",
+        "enumerate",
+        "--family",
+        "polyomino",
+        "--size",
+        "0",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+
+    let o = tessera(&["polyform", "solve", "soma-3x3x3", "--max", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+
+    // Unknown flags are usage errors (clap exits 2).
+    let o = tessera(&["polyform", "solve", "soma-3x3x3", "--fast"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -1,0 +1,211 @@
+//! SVG drawings are well-formed XML with one group per placed piece.
+
+use tessera::engine::polyform::svg::{render_piece, render_region, render_solution, SvgStyle};
+use tessera::engine::polyform::{library, sets, solve, Lattice, SolveOptions};
+
+#[derive(Debug)]
+struct Element {
+    name: String,
+    attrs: Vec<(String, String)>,
+    children: Vec<Element>,
+}
+
+impl Element {
+    fn attr(&self, k: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|(a, _)| a == k)
+            .map(|(_, v)| v.as_str())
+    }
+    fn all<'a>(&'a self, name: &str, out: &mut Vec<&'a Element>) {
+        for c in &self.children {
+            if c.name == name {
+                out.push(c);
+            }
+            c.all(name, out);
+        }
+    }
+}
+
+/// A small strict XML reader: tags must nest, attributes must be quoted,
+/// text may not contain '<' or a raw '&'.
+fn parse_xml(s: &str) -> Element {
+    let mut stack: Vec<Element> = vec![Element {
+        name: "#document".into(),
+        attrs: vec![],
+        children: vec![],
+    }];
+    let mut rest = s;
+    while let Some(i) = rest.find('<') {
+        let text = &rest[..i];
+        assert!(!text.contains('>'), "stray '>' in text {text:?}");
+        for (k, _) in text.match_indices('&') {
+            let ent = &text[k..];
+            assert!(
+                ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"]
+                    .iter()
+                    .any(|e| ent.starts_with(e)),
+                "raw & in {text:?}"
+            );
+        }
+        let j = rest[i..].find('>').expect("unclosed tag") + i;
+        let tag = &rest[i + 1..j];
+        rest = &rest[j + 1..];
+        if let Some(name) = tag.strip_prefix('/') {
+            let el = stack.pop().expect("close without open");
+            assert_eq!(el.name, name.trim(), "mismatched close tag");
+            stack.last_mut().expect("document").children.push(el);
+            continue;
+        }
+        let self_closing = tag.ends_with('/');
+        let body = tag.trim_end_matches('/').trim();
+        let name_end = body.find(char::is_whitespace).unwrap_or(body.len());
+        let name = body[..name_end].to_string();
+        assert!(
+            !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ':')
+        );
+        let mut attrs = Vec::new();
+        let mut a = body[name_end..].trim();
+        while !a.is_empty() {
+            let eq = a.find('=').expect("attribute without value");
+            let key = a[..eq].trim().to_string();
+            let after = a[eq + 1..].trim_start();
+            assert!(after.starts_with('"'), "unquoted attribute {key}");
+            let end = after[1..].find('"').expect("unterminated attribute") + 1;
+            let val = after[1..end].to_string();
+            assert!(!val.contains('<'));
+            assert!(
+                !attrs.iter().any(|(k, _): &(String, String)| *k == key),
+                "duplicate attribute {key}"
+            );
+            attrs.push((key, val));
+            a = after[end + 1..].trim_start();
+        }
+        let el = Element {
+            name,
+            attrs,
+            children: vec![],
+        };
+        if self_closing {
+            stack.last_mut().unwrap().children.push(el);
+        } else {
+            stack.push(el);
+        }
+    }
+    assert!(rest.trim().is_empty(), "text after the root element");
+    assert_eq!(
+        stack.len(),
+        1,
+        "unclosed elements: {:?}",
+        stack.iter().map(|e| &e.name).collect::<Vec<_>>()
+    );
+    let mut doc = stack.pop().unwrap();
+    assert_eq!(doc.children.len(), 1, "exactly one root element");
+    doc.children.pop().unwrap()
+}
+
+fn check_drawing(name: &str) {
+    let p = library::find(name).unwrap();
+    let sol = &solve::solutions(&p, SolveOptions::default(), Some(1)).unwrap()[0];
+    let text = render_solution(&p, sol, &SvgStyle::default());
+    let root = parse_xml(&text);
+    assert_eq!(root.name, "svg");
+    assert_eq!(root.attr("xmlns"), Some("http://www.w3.org/2000/svg"));
+    let vb: Vec<f64> = root
+        .attr("viewBox")
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!(vb.len(), 4);
+    assert!(vb[2] > 0.0 && vb[3] > 0.0);
+    let mut groups = Vec::new();
+    root.all("g", &mut groups);
+    let pieces: Vec<_> = groups
+        .iter()
+        .filter(|g| g.attr("class") == Some("piece"))
+        .collect();
+    let placed: Vec<_> = sol.pieces.iter().filter(|q| !q.cells.is_empty()).collect();
+    assert_eq!(
+        pieces.len(),
+        placed.len(),
+        "{name}: one group per placed piece"
+    );
+    for (g, q) in pieces.iter().zip(&placed) {
+        assert_eq!(g.attr("data-piece"), Some(q.name.as_str()));
+        let mut polys = Vec::new();
+        g.all("polygon", &mut polys);
+        let mut paths = Vec::new();
+        g.all("path", &mut paths);
+        if p.lattice == Lattice::Stick {
+            assert!(polys.is_empty());
+            assert_eq!(paths.len(), 1, "{name}: one stroke path per stick piece");
+            assert_eq!(
+                paths[0].attr("d").unwrap().matches('M').count(),
+                q.cells.len()
+            );
+        } else {
+            assert_eq!(polys.len(), q.cells.len(), "{name}: one polygon per cell");
+            let corners = match p.lattice {
+                Lattice::Triangle => 3,
+                Lattice::Hexagon => 6,
+                _ => 4,
+            };
+            for poly in &polys {
+                assert_eq!(poly.attr("points").unwrap().split(' ').count(), corners);
+                assert_eq!(poly.attr("fill"), g.attr("fill"));
+            }
+            assert_eq!(paths.len(), 1, "{name}: one outline per piece");
+            assert_eq!(paths[0].attr("class"), Some("outline"));
+        }
+    }
+    // Different pieces get different colours.
+    let mut fills: Vec<&str> = pieces.iter().map(|g| g.attr("fill").unwrap()).collect();
+    fills.sort();
+    fills.dedup();
+    assert_eq!(fills.len(), pieces.len(), "{name}: colours");
+}
+
+#[test]
+fn solutions_of_every_lattice() {
+    for name in [
+        "pentominoes-6x10",
+        "pentominoes-8x8-hole",
+        "hexiamonds-4x9",
+        "tetrahexes-4x7",
+        "tetrasticks-5x5",
+        "soma-3x3x3",
+    ] {
+        check_drawing(name);
+    }
+}
+
+#[test]
+fn outline_of_a_pentomino_has_twelve_edges() {
+    // The X pentomino's boundary has 12 unit edges.
+    let x = sets::pentominoes().get("X").unwrap().clone();
+    let root = parse_xml(&render_piece(
+        Lattice::Square,
+        &x,
+        "#ff0000",
+        &SvgStyle::default(),
+    ));
+    let mut paths = Vec::new();
+    root.all("path", &mut paths);
+    assert_eq!(paths[0].attr("d").unwrap().matches('M').count(), 12);
+}
+
+#[test]
+fn empty_region_drawing() {
+    let p = library::find("hexiamonds-6x6").unwrap();
+    let root = parse_xml(&render_region(&p, &SvgStyle::default()));
+    let mut polys = Vec::new();
+    root.all("polygon", &mut polys);
+    assert_eq!(polys.len(), 72);
+    let mut groups = Vec::new();
+    root.all("g", &mut groups);
+    assert!(groups.iter().all(|g| g.attr("class") != Some("piece")));
+}
