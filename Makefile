@@ -64,8 +64,10 @@ test: tools test-deps
 	echo "layers: $$pass passed, $$fail failed"; \
 	[ $$fail -eq 0 ]
 
-bench:
+bench: tools
 	cargo bench --bench sudoku
+	cargo build --release --target wasm32-unknown-unknown --example wasm_bench
+	node benches/wasm/run.mjs target/wasm32-unknown-unknown/release/examples/wasm_bench.wasm target/bench/native.json
 
 fmt:
 	cargo fmt

@@ -41,7 +41,7 @@ pub trait Search<T> {
     fn set_count_only(&mut self, count_only: bool);
 
     /// Run to the end, counting solutions; stops once `limit` is reached.
-    fn count(&mut self, limit: Option<u128>) -> u128 {
+    fn count_solutions(&mut self, limit: Option<u128>) -> u128 {
         self.set_count_only(true);
         let start = self.progress().solutions;
         loop {

@@ -9,4 +9,6 @@ pub mod grid;
 pub mod shape;
 pub mod solve;
 
-pub use shape::{Shape, MAX_SIZE};
+pub use grid::{Sudoku, SudokuError};
+pub use shape::{Shape, MAX_SIZE, STRING_MAX_SIZE};
+pub use solve::Algorithm;

@@ -5,8 +5,13 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The largest supported number of symbols (`1-9` then `a-z` in strings).
-pub const MAX_SIZE: usize = 36;
+/// The largest supported number of symbols. Sage's list and matrix forms
+/// have no limit, its string form stops at 36 (see [`STRING_MAX_SIZE`]); our
+/// solvers use 64-bit candidate masks, so 64 symbols (8×8 boxes) is the cap.
+pub const MAX_SIZE: usize = 64;
+
+/// The largest size the string form can write (`1-9`, then `a` = 10 …).
+pub const STRING_MAX_SIZE: usize = 36;
 
 /// Box dimensions of a Sudoku grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -52,10 +57,13 @@ impl Shape {
     }
 
     /// The square shape whose grid has `cells` cells, if `cells` is a fourth
-    /// power (1, 16, 81, 256, …, 1296).
+    /// power (1, 16, 81, 256, …, 4096).
     pub fn from_cell_count(cells: usize) -> Option<Shape> {
-        (1..=6)
-            .map(|b| Shape { box_rows: b, box_cols: b })
+        (1..=8)
+            .map(|b| Shape {
+                box_rows: b,
+                box_cols: b,
+            })
             .find(|s| s.cells() == cells)
     }
 
@@ -93,7 +101,18 @@ mod tests {
 
     #[test]
     fn boxes_tile_the_grid_exactly_once_per_box() {
-        for (r, c) in [(1, 1), (2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4), (5, 5), (6, 6)] {
+        for (r, c) in [
+            (1, 1),
+            (2, 2),
+            (2, 3),
+            (3, 2),
+            (3, 3),
+            (3, 4),
+            (4, 4),
+            (5, 5),
+            (6, 6),
+            (8, 8),
+        ] {
             let s = Shape::new(r, c).unwrap();
             let n = s.size();
             let mut counts = vec![0usize; n];
@@ -110,11 +129,24 @@ mod tests {
 
     #[test]
     fn parse_shapes_and_reject_bad_ones() {
-        assert_eq!(Shape::parse("2x3"), Ok(Shape { box_rows: 2, box_cols: 3 }));
-        assert_eq!(Shape::parse(" 3×4 "), Ok(Shape { box_rows: 3, box_cols: 4 }));
+        assert_eq!(
+            Shape::parse("2x3"),
+            Ok(Shape {
+                box_rows: 2,
+                box_cols: 3
+            })
+        );
+        assert_eq!(
+            Shape::parse(" 3×4 "),
+            Ok(Shape {
+                box_rows: 3,
+                box_cols: 4
+            })
+        );
         assert!(Shape::parse("3").unwrap_err().contains("RxC"));
         assert!(Shape::parse("0x3").unwrap_err().contains("not supported"));
-        assert!(Shape::parse("7x7").unwrap_err().contains("not supported"));
+        assert!(Shape::parse("9x9").unwrap_err().contains("not supported"));
+        assert_eq!(Shape::parse("8x8").map(|s| s.size()), Ok(64));
         assert_eq!(Shape::from_cell_count(81), Shape::square(3));
         assert_eq!(Shape::from_cell_count(80), None);
     }

@@ -1,0 +1,27 @@
+// Times the wasm build of examples/wasm_bench.rs on the same workload the
+// native bench timed, and prints the wasm/native ratio.
+// usage: node run.mjs <wasm file> <native results json>
+import { readFileSync, existsSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+const [wasmPath, nativePath] = process.argv.slice(2);
+const native = JSON.parse(readFileSync(nativePath, 'utf8'));
+const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {});
+const { memory, alloc, run } = instance.exports;
+
+console.log('\nwasm (Node ' + process.version + ') vs native, same workload (parse + prove uniqueness):');
+console.log('dataset'.padEnd(24) + 'algorithm'.padEnd(11) + 'native µs'.padStart(11) + 'wasm µs'.padStart(11) + 'wasm/native'.padStart(13));
+for (const row of native.rows) {
+  if (!existsSync(row.path)) continue;
+  const text = readFileSync(row.path);
+  const ptr = alloc(text.length);
+  new Uint8Array(memory.buffer, ptr, text.length).set(text);
+  const alg = row.algorithm === 'dlx' ? 1 : 0;
+  run(ptr, text.length, alg); // warm-up
+  let reps = 0, unique = 0;
+  const t0 = performance.now();
+  do { unique = run(ptr, text.length, alg); reps++; } while (performance.now() - t0 < 1000);
+  const us = (performance.now() - t0) * 1000 / (reps * row.puzzles);
+  if (unique !== row.puzzles) { console.error(`wasm found ${unique} unique of ${row.puzzles} in ${row.path}`); process.exit(1); }
+  console.log(row.dataset.padEnd(24) + row.algorithm.padEnd(11) + row.us.toFixed(1).padStart(11) + us.toFixed(1).padStart(11) + (us / row.us).toFixed(2).padStart(12) + 'x');
+}

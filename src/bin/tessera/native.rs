@@ -1,0 +1,36 @@
+//! Argument parsing and dispatch for the native CLI.
+
+use crate::{hexad, polyform, sudoku};
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "tessera",
+    version,
+    about = "Puzzle and combinatorics workbench: Sudoku, polyforms, Quantumino, hexads"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Sudoku of any box shape: solve, count, print (Sage-compatible formats)
+    Sudoku(sudoku::SudokuArgs),
+    /// Polyform puzzles (Polyform Puzzler): solve, count, enumerate pieces
+    Polyform(polyform::PolyformArgs),
+    /// Hexads of the Steiner system S(5,6,12): MINIMOG, kitten, blackjack
+    Hexad(hexad::HexadArgs),
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Sudoku(args) => sudoku::run(args),
+        Command::Polyform(args) => polyform::run(args),
+        Command::Hexad(args) => hexad::run(args),
+    };
+    ExitCode::from(code)
+}

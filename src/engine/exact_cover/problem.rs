@@ -1,0 +1,176 @@
+//! An exact-cover instance: items (primary: covered exactly once; secondary:
+//! at most once) and rows (options), each a set of items.
+//!
+//! Rows are stored flat (one `Vec<u32>` of items plus offsets) because the
+//! solver copies them once into its link arrays and the UI only reads them.
+
+use std::collections::HashMap;
+use std::fmt;
+
+/// Why a row or a set of forced rows was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExactCoverError {
+    /// A row names an item index that does not exist.
+    ItemOutOfRange {
+        row: usize,
+        item: usize,
+        items: usize,
+    },
+    /// A row names an item twice.
+    RepeatedItem { row: usize, item: String },
+    /// A row with no items can never be part of a cover.
+    EmptyRow { row: usize },
+    /// A named row refers to an unknown item.
+    UnknownItem { row: usize, name: String },
+    /// A forced row index does not exist.
+    RowOutOfRange { row: usize, rows: usize },
+    /// Two forced rows share an item.
+    ConflictingRows { row: usize, item: String },
+}
+
+impl fmt::Display for ExactCoverError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExactCoverError::ItemOutOfRange { row, item, items } => write!(
+                f,
+                "row {row}: item {item} does not exist (there are {items} items, 0..{items})"
+            ),
+            ExactCoverError::RepeatedItem { row, item } => {
+                write!(f, "row {row}: item '{item}' appears twice")
+            }
+            ExactCoverError::EmptyRow { row } => write!(f, "row {row} has no items"),
+            ExactCoverError::UnknownItem { row, name } => {
+                write!(f, "row {row}: unknown item '{name}'")
+            }
+            ExactCoverError::RowOutOfRange { row, rows } => {
+                write!(f, "row {row} does not exist (there are {rows} rows)")
+            }
+            ExactCoverError::ConflictingRows { row, item } => write!(
+                f,
+                "forced row {row} needs item '{item}', which an earlier forced row already covers"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ExactCoverError {}
+
+/// Items and rows of an exact-cover problem.
+#[derive(Clone, Debug, Default)]
+pub struct Problem {
+    num_primary: usize,
+    num_secondary: usize,
+    names: Option<Vec<String>>,
+    index: HashMap<String, usize>,
+    starts: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl Problem {
+    /// Items `0..num_primary` are primary, the next `num_secondary` secondary.
+    pub fn new(num_primary: usize, num_secondary: usize) -> Problem {
+        Problem {
+            num_primary,
+            num_secondary,
+            names: None,
+            index: HashMap::new(),
+            starts: vec![0],
+            items: Vec::new(),
+        }
+    }
+
+    /// Named items: the primary names first, then the secondary ones.
+    pub fn with_names(primary: Vec<String>, secondary: Vec<String>) -> Problem {
+        let mut p = Problem::new(primary.len(), secondary.len());
+        let names: Vec<String> = primary.into_iter().chain(secondary).collect();
+        p.index = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.clone(), i))
+            .collect();
+        p.names = Some(names);
+        p
+    }
+
+    /// Index of the item called `name`.
+    pub fn item_index(&self, name: &str) -> Option<usize> {
+        self.index.get(name).copied()
+    }
+
+    /// The item's name, or `#i` for unnamed items.
+    pub fn item_name(&self, item: usize) -> String {
+        match &self.names {
+            Some(n) if item < n.len() => n[item].clone(),
+            _ => format!("#{item}"),
+        }
+    }
+
+    /// Add a row covering `items`; returns its index. As in Knuth's dlx1, a
+    /// row made only of secondary items is never chosen by the search.
+    pub fn add_row(&mut self, items: &[usize]) -> Result<usize, ExactCoverError> {
+        let row = self.num_rows();
+        if items.is_empty() {
+            return Err(ExactCoverError::EmptyRow { row });
+        }
+        let total = self.num_items();
+        for (k, &item) in items.iter().enumerate() {
+            if item >= total {
+                return Err(ExactCoverError::ItemOutOfRange {
+                    row,
+                    item,
+                    items: total,
+                });
+            }
+            if items[..k].contains(&item) {
+                return Err(ExactCoverError::RepeatedItem {
+                    row,
+                    item: self.item_name(item),
+                });
+            }
+        }
+        self.items.extend(items.iter().map(|&i| i as u32));
+        self.starts.push(self.items.len() as u32);
+        Ok(row)
+    }
+
+    /// Add a row given by item names.
+    pub fn add_named_row(&mut self, names: &[&str]) -> Result<usize, ExactCoverError> {
+        let items = names
+            .iter()
+            .map(|n| {
+                self.item_index(n)
+                    .ok_or_else(|| ExactCoverError::UnknownItem {
+                        row: self.num_rows(),
+                        name: n.to_string(),
+                    })
+            })
+            .collect::<Result<Vec<usize>, _>>()?;
+        self.add_row(&items)
+    }
+
+    pub fn num_rows(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    pub fn num_items(&self) -> usize {
+        self.num_primary + self.num_secondary
+    }
+
+    pub fn num_primary(&self) -> usize {
+        self.num_primary
+    }
+
+    pub fn num_secondary(&self) -> usize {
+        self.num_secondary
+    }
+
+    /// The items of row `r`, in the order given.
+    pub fn row(&self, r: usize) -> &[u32] {
+        &self.items[self.starts[r] as usize..self.starts[r + 1] as usize]
+    }
+
+    /// Total number of (row, item) incidences.
+    pub fn num_entries(&self) -> usize {
+        self.items.len()
+    }
+}

@@ -1,0 +1,195 @@
+//! Dancing Links checked against brute force and known counts.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tessera::engine::exact_cover::{Problem, Solver};
+use tessera::engine::search::{Search, Step};
+
+/// A random instance: `p` primary and `s` secondary items, `rows` rows.
+fn random_problem(rng: &mut ChaCha8Rng, p: usize, s: usize, rows: usize) -> Problem {
+    let mut prob = Problem::new(p, s);
+    for _ in 0..rows {
+        let mut items: Vec<usize> = (0..p + s).filter(|_| rng.gen_bool(0.3)).collect();
+        if items.is_empty() {
+            items.push(rng.gen_range(0..p + s));
+        }
+        prob.add_row(&items).unwrap();
+    }
+    prob
+}
+
+/// Is `rows` an exact cover: primary items exactly once, secondary at most once?
+fn is_cover(p: &Problem, rows: &[usize]) -> bool {
+    let mut seen = vec![0u32; p.num_items()];
+    for &r in rows {
+        for &i in p.row(r) {
+            seen[i as usize] += 1;
+        }
+    }
+    seen[..p.num_primary()].iter().all(|&c| c == 1)
+        && seen[p.num_primary()..].iter().all(|&c| c <= 1)
+}
+
+/// Every subset of rows that is an exact cover (sorted row lists). As in
+/// Knuth's dlx1, a row made only of secondary items is never chosen.
+fn brute_force(p: &Problem) -> Vec<Vec<usize>> {
+    let n = p.num_rows();
+    let useful = |r: usize| p.row(r).iter().any(|&i| (i as usize) < p.num_primary());
+    let mut out = Vec::new();
+    for mask in 0u32..(1 << n) {
+        let rows: Vec<usize> = (0..n).filter(|&r| mask >> r & 1 == 1).collect();
+        if !rows.iter().all(|&r| useful(r)) {
+            continue;
+        }
+        if is_cover(p, &rows) {
+            out.push(rows);
+        }
+    }
+    out.sort();
+    out
+}
+
+fn sorted(mut sols: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    for s in &mut sols {
+        s.sort();
+    }
+    sols.sort();
+    sols
+}
+
+#[test]
+fn random_instances_match_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut nonempty = 0;
+    for case in 0..400 {
+        let p = rng.gen_range(1..7);
+        let s = rng.gen_range(0..3);
+        let rows = rng.gen_range(1..15);
+        let prob = random_problem(&mut rng, p, s, rows);
+        let want = brute_force(&prob);
+        let got: Vec<Vec<usize>> = Solver::new(&prob).collect();
+        for sol in &got {
+            assert!(is_cover(&prob, sol), "case {case}: {sol:?} is not a cover");
+        }
+        assert_eq!(sorted(got), want, "case {case}");
+        assert_eq!(
+            Solver::new(&prob).count_all(),
+            want.len() as u128,
+            "case {case}"
+        );
+        if !want.is_empty() {
+            nonempty += 1;
+        }
+    }
+    assert!(
+        nonempty > 50,
+        "the generator should produce solvable cases: {nonempty}"
+    );
+}
+
+#[test]
+fn budgeted_steps_give_the_same_sequence_as_the_iterator() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for _ in 0..50 {
+        let prob = random_problem(&mut rng, 6, 2, 14);
+        let want: Vec<Vec<usize>> = Solver::new(&prob).collect();
+        for budget in [1, 2, 7] {
+            let mut s = Solver::new(&prob);
+            let mut got = Vec::new();
+            let mut last = 0.0;
+            loop {
+                let step = s.step(budget);
+                let f = s.progress().fraction;
+                assert!(f >= last - 1e-12 && f <= 1.0, "fraction {last} -> {f}");
+                last = f;
+                match step {
+                    Step::Solution(sol) => got.push(sol),
+                    Step::Paused => {}
+                    Step::Done => break,
+                }
+            }
+            assert_eq!(got, want, "budget {budget}");
+            assert_eq!(s.progress().fraction, 1.0);
+            assert_eq!(s.step(budget), Step::Done, "Done is sticky");
+        }
+    }
+}
+
+/// n queens: primary rows and columns, secondary diagonals.
+fn queens(n: usize) -> Problem {
+    let mut p = Problem::new(2 * n, 2 * (2 * n - 1));
+    for r in 0..n {
+        for c in 0..n {
+            p.add_row(&[
+                r,
+                n + c,
+                2 * n + r + c,
+                2 * n + (2 * n - 1) + (n - 1 + r - c),
+            ])
+            .unwrap();
+        }
+    }
+    p
+}
+
+#[test]
+fn queens_counts_are_known() {
+    for (n, count) in [(1, 1u128), (4, 2), (6, 4), (8, 92), (10, 724)] {
+        let p = queens(n);
+        assert_eq!(Solver::new(&p).count_all(), count, "{n} queens");
+        let mut s = Solver::new(&p);
+        assert_eq!(
+            s.count_solutions(None),
+            count,
+            "{n} queens via Search::count_solutions"
+        );
+    }
+    let mut s = Solver::new(&queens(8));
+    assert_eq!(s.count_solutions(Some(10)), 10);
+    for sol in Solver::new(&queens(8)).take(20) {
+        assert!(is_cover(&queens(8), &sol));
+    }
+}
+
+#[test]
+fn subproblems_partition_the_search() {
+    let p = queens(8);
+    for depth in 0..4 {
+        let parts = Solver::new(&p).subproblems(depth);
+        let total: u128 = parts
+            .iter()
+            .map(|prefix| Solver::with_forced_rows(&p, prefix).unwrap().count_all())
+            .sum();
+        assert_eq!(total, 92, "depth {depth}: {} parts", parts.len());
+    }
+    let parts = Solver::new(&p).subproblems(1);
+    assert_eq!(parts.len(), 8, "the first row's 8 placements");
+}
+
+#[test]
+fn forced_rows_appear_in_every_solution() {
+    let p = queens(8);
+    // Queen at row 0, column 0.
+    let sols: Vec<Vec<usize>> = Solver::with_forced_rows(&p, &[0]).unwrap().collect();
+    assert_eq!(sols.len(), 4);
+    for s in sols {
+        assert_eq!(s[0], 0);
+        assert!(is_cover(&p, &s));
+    }
+}
+
+#[test]
+fn empty_shidoku_has_288_grids() {
+    // 4x4 Sudoku as exact cover: cell, row-digit, column-digit, box-digit.
+    let mut p = Problem::new(64, 0);
+    for r in 0..4 {
+        for c in 0..4 {
+            for d in 0..4 {
+                let b = (r / 2) * 2 + c / 2;
+                p.add_row(&[r * 4 + c, 16 + r * 4 + d, 32 + c * 4 + d, 48 + b * 4 + d])
+                    .unwrap();
+            }
+        }
+    }
+    assert_eq!(Solver::new(&p).count_all(), 288);
+}
