@@ -25,6 +25,14 @@ pub enum SudokuError {
     NotSquare { rows: usize, row: usize, len: usize },
     /// A character that is not a symbol (Sage: "has an invalid entry").
     InvalidChar { position: usize, ch: char },
+    /// A string character whose value is above the size (Sage: "has an
+    /// invalid entry").
+    SymbolTooLarge {
+        position: usize,
+        ch: char,
+        value: u8,
+        size: usize,
+    },
     /// A value outside `0..=size` (Sage: "has an invalid entry").
     InvalidValue {
         position: usize,
@@ -80,6 +88,13 @@ impl fmt::Display for SudokuError {
                  (use '.' or '0' for blanks, 1-9, then a=10, b=11 …)",
                 ch.escape_default(),
                 position + 1
+            ),
+            SudokuError::SymbolTooLarge { position, ch, value, size } => write!(
+                f,
+                "Sudoku puzzle has an invalid entry: '{ch}' at position {} ({}) stands for {value}, \
+                 but this grid only uses symbols 1..{size}",
+                position + 1,
+                cell_name(*position, *size)
             ),
             SudokuError::InvalidValue { position, value, size } => write!(
                 f,
@@ -192,9 +207,10 @@ impl Sudoku {
         for (position, &ch) in chars.iter().enumerate() {
             let v = char_value(ch).ok_or(SudokuError::InvalidChar { position, ch })?;
             if v as usize > size {
-                return Err(SudokuError::InvalidValue {
+                return Err(SudokuError::SymbolTooLarge {
                     position,
-                    value: v as i64,
+                    ch,
+                    value: v,
                     size,
                 });
             }
