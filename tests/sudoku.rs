@@ -6,7 +6,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
-use tessera::engine::search::{Search, Step};
+use tessera::engine::search::Step;
 use tessera::engine::sudoku::{Algorithm, Shape, Sudoku};
 
 const H: &str = "8..6..9.5.............2.31...7318.6.24.....73...........279.1..5...8..36..3......";
