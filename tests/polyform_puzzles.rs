@@ -481,6 +481,36 @@ fn solid_pentominoes_2x3x10() {
     assert_eq!((u, a), (12, 96));
 }
 
+#[test]
+fn split_into_subproblems() {
+    // A worker pool counts parts of the search separately; the parts add up,
+    // also when solutions are filtered for symmetry (Soma).
+    use tessera::engine::polyform::Session;
+    use tessera::engine::search::Search;
+    for (name, unique, total) in [
+        ("soma-3x3x3", true, 240),
+        ("tetrahexes-4x7", false, 18),
+        ("tetrasticks-5x5", true, 1795),
+    ] {
+        if name == "tetrasticks-5x5" && cfg!(debug_assertions) {
+            continue;
+        }
+        let p = library::find(name).unwrap();
+        let opts = SolveOptions { unique };
+        let parts = Session::new(&p, opts).unwrap().subproblems(2);
+        assert!(parts.len() > 1, "{name}");
+        let sum: u128 = parts
+            .iter()
+            .map(|prefix| {
+                Session::with_prefix(&p, opts, prefix)
+                    .unwrap()
+                    .count_solutions(None)
+            })
+            .sum();
+        assert_eq!(sum, total, "{name}");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Release-mode counts
 // ---------------------------------------------------------------------------

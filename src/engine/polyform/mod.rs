@@ -26,11 +26,9 @@ pub mod polycube;
 pub mod puzzle;
 pub mod region;
 pub mod sets;
-pub mod shim;
 pub mod solve;
 pub mod svg;
-pub mod symmetry; //SHIM
-pub use shim as shim_solver; //SHIM
+pub mod symmetry;
 
 pub use lattice::{Cell, Lattice, Transform};
 pub use piece::{Freedom, Piece};

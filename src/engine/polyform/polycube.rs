@@ -14,7 +14,7 @@
 //!   orientation (sorted by cell list), then by translation (first axis
 //!   outermost).
 
-use super::shim::{ExactCoverError, Problem, Solver};
+use crate::engine::exact_cover::{ExactCoverError, Problem, Solver};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 

@@ -20,8 +20,8 @@
 use super::lattice::{Cell, Lattice};
 use super::piece::{orientations, Freedom, Piece};
 use super::sets::PieceSet;
-use super::shim::Problem;
 use super::PolyformError;
+use crate::engine::exact_cover::Problem;
 use serde::{Deserialize, Serialize};
 
 /// Published solution counts of a puzzle.

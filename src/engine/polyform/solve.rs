@@ -20,9 +20,9 @@
 
 use super::lattice::Cell;
 use super::puzzle::{Matrix, Placement, Puzzle};
-use super::shim::Solver;
 use super::symmetry::{is_canonical, puzzle_symmetries, reduce, PuzzleSymmetry, Reduction};
 use super::PolyformError;
+use crate::engine::exact_cover::Solver;
 use crate::engine::search::{Progress, Search, Step};
 use serde::{Deserialize, Serialize};
 
@@ -111,6 +111,20 @@ impl Session {
     /// Prepare the search (builds the matrix; the search itself starts with
     /// the first [`step`](Search::step)).
     pub fn new(puzzle: &Puzzle, options: SolveOptions) -> Result<Session, PolyformError> {
+        Session::with_prefix(puzzle, options, &[])
+    }
+
+    /// A session searching only the solutions that contain the problem rows
+    /// `prefix`, one of the parts returned by
+    /// [`subproblems`](Self::subproblems): a pool of workers can count the
+    /// parts independently and add the counts (the matrix, the symmetry
+    /// reduction and so the row numbers are the same in every session of a
+    /// puzzle and options).
+    pub fn with_prefix(
+        puzzle: &Puzzle,
+        options: SolveOptions,
+        prefix: &[usize],
+    ) -> Result<Session, PolyformError> {
         let matrix = puzzle.matrix()?;
         let syms = puzzle_symmetries(puzzle);
         let reduction = if options.unique {
@@ -119,7 +133,8 @@ impl Session {
             Reduction::none(&matrix)
         };
         let problem = matrix.problem(Some(&reduction.keep));
-        let solver = Solver::new(&problem);
+        let solver = Solver::with_forced_rows(&problem, prefix)
+            .map_err(|e| PolyformError::BadPuzzle(format!("bad subproblem prefix: {e}")))?;
         Ok(Session {
             puzzle: puzzle.clone(),
             matrix,
@@ -153,6 +168,12 @@ impl Session {
         self.reduction
             .piece
             .map(|i| self.puzzle.pieces[i].name.as_str())
+    }
+
+    /// Row prefixes of length `depth` that split the remaining search into
+    /// independent parts (see [`with_prefix`](Self::with_prefix)).
+    pub fn subproblems(&self, depth: usize) -> Vec<Vec<usize>> {
+        self.solver.subproblems(depth)
     }
 
     /// Rows in the problem actually searched.
