@@ -236,7 +236,11 @@ impl Solver {
     }
 
     /// First active primary item of minimum length (strict `<`: ties go to
-    /// the lowest index, as in Sage).
+    /// the lowest index, as in Sage), except that the scan stops at the
+    /// first item of length 0 or 1. That shortcut cannot change the order of
+    /// solutions: while any item has length ≤ 1 every choice is forced (no
+    /// branching), forced choices commute, and once none is left the state —
+    /// and so Sage's next branching item — is the same.
     #[inline]
     fn choose(&self) -> usize {
         let mut best = u32::MAX;
@@ -247,7 +251,7 @@ impl Solver {
             if len < best {
                 best = len;
                 item = p;
-                if len == 0 {
+                if len <= 1 {
                     break;
                 }
             }
