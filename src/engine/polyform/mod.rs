@@ -13,9 +13,44 @@
 //! pieces + options); [`puzzle::Matrix`] turns it into exact-cover rows;
 //! [`symmetry`] finds the puzzle's symmetries and restricts one piece so that
 //! each solution is found once up to symmetry; [`solve::Session`] runs a
-//! budgeted search ([`crate::engine::search::Search`]); [`format`] reads and
+//! budgeted search ([`crate::engine::search::Search`]); [`format`](mod@format) reads and
 //! writes Polyform Puzzler solution files; [`svg`] draws solutions;
 //! [`library`] is the catalogue of named puzzles with their known counts.
+//!
+//! # For a user interface
+//!
+//! * List: [`library::catalogue`] (serialisable [`puzzle::PuzzleInfo`]:
+//!   name, family, cells, pieces, known counts); [`library::find`] gives the
+//!   full [`Puzzle`] (region cells, pieces, options; serialisable).
+//! * Draw: [`svg::render_region`], [`svg::render_solution`],
+//!   [`svg::render_piece`] return SVG strings (one `<g class="piece"
+//!   data-piece=…>` per piece); for custom drawing, [`Lattice::corners`] and
+//!   [`Lattice::to_plane`] give every cell's polygon, [`svg::piece_color`]
+//!   the colours.
+//! * Solve with a budget: [`Session::new`] then
+//!   [`step(budget)`](crate::engine::search::Search::step) returns a
+//!   [`Solution`], `Paused` (report [`progress`](crate::engine::search::Search::progress),
+//!   honour a cancel) or `Done`; `set_count_only` to count;
+//!   [`Session::subproblems`] + [`Session::with_prefix`] split a count over
+//!   a pool of workers.
+//! * Files: [`format::write_file`] / [`format::record`] write Polyform
+//!   Puzzler solution files, [`format::parse`] reads them back.
+//!
+//! # Design notes
+//!
+//! * One cell type `[x, y, z]` for every lattice keeps pieces, regions,
+//!   matrices, files and drawings generic; what `z` means (orientation or
+//!   height) is the lattice's business.
+//! * Lattice symmetries are integer matrices on an embedding where they are
+//!   linear (3× triangle centroids, 2× stick midpoints), so one normal-form
+//!   routine serves all families and the group tests are one-liners.
+//! * Unique solutions follow Polyform Puzzler: restrict one piece that every
+//!   symmetry maps to itself to one placement per orbit — but placements
+//!   fixed by a symmetry are kept and their solutions tested canonically,
+//!   so the count is exact for any region (Soma's chiral pair, boxes with
+//!   mirror planes) without hand-tuned restrictions.
+//! * Enumeration counts a fixed polyform only when it is the smallest image
+//!   of its orbit: no hash set, constant memory, one pass for every size.
 
 pub mod enumerate;
 pub mod format;

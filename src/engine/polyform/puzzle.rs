@@ -289,7 +289,7 @@ pub struct Matrix {
     pub region: Vec<Cell>,
     /// Index of the first cell item.
     pub cell_base: usize,
-    /// Names of the primary items (pieces, `!`, cells as "x,y[,z]").
+    /// Names of the primary items (pieces, `!`, cells as `x,y` or `x,y,z`).
     pub primary: Vec<String>,
     /// Names of the secondary items (stick crossing points "x,yi").
     pub secondary: Vec<String>,
