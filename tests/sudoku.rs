@@ -571,3 +571,56 @@ fn random_puzzles_agree_between_algorithms() {
         }
     }
 }
+
+/// The 9×9 bitboard fast path and the general bitset solver enumerate the
+/// same solutions (the fast path is what `backtrack` runs on 9×9).
+#[test]
+fn bitboard_fast_path_agrees_with_the_general_solver() {
+    use tessera::engine::search::Search;
+    use tessera::engine::sudoku::backtrack::BacktrackSearch;
+    use tessera::engine::sudoku::bitboard::Bitboard9;
+    let collect = |s: &mut dyn Search<Vec<u8>>| {
+        let mut out = BTreeSet::new();
+        loop {
+            match s.step(1000) {
+                Step::Solution(g) => {
+                    out.insert(g);
+                }
+                Step::Paused => {}
+                Step::Done => return out,
+            }
+        }
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    let puzzles = std::fs::read_to_string("../shared/data/top95.txt").unwrap();
+    let mut cases: Vec<Vec<u8>> = puzzles
+        .lines()
+        .take(10)
+        .map(|l| sudoku(l.trim()).cells().to_vec())
+        .collect();
+    for p in [H, C_EQ, D_EQ, HBAD] {
+        cases.push(sudoku(p).cells().to_vec());
+    }
+    // Puzzles with a few hundred solutions: blank more of a solved grid.
+    let grid = sudoku(H_SOLUTIONS[0]).cells().to_vec();
+    for _ in 0..10 {
+        let mut cells = grid.clone();
+        let mut order: Vec<usize> = (0..81).collect();
+        order.shuffle(&mut rng);
+        for &i in &order[..56] {
+            cells[i] = 0;
+        }
+        cases.push(cells);
+    }
+    let shape = Shape::square(3).unwrap();
+    for cells in cases {
+        let fast = collect(&mut Bitboard9::new(&cells));
+        let general = collect(&mut BacktrackSearch::new(shape, &cells));
+        assert_eq!(fast, general);
+        let puzzle =
+            Sudoku::from_list(&cells.iter().map(|&v| v as i64).collect::<Vec<_>>(), None).unwrap();
+        for g in &fast {
+            check(&puzzle, &puzzle.with_cells(g.clone()));
+        }
+    }
+}
