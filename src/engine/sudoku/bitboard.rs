@@ -17,6 +17,9 @@ const ALL: u128 = (1u128 << 81) - 1;
 struct Tables {
     peers: [u128; 81],
     units: [u128; 27],
+    /// Box/line intersections (3 cells each, 27 with rows and 27 with
+    /// columns): (segment, rest of the line, rest of the box).
+    segments: [(u128, u128, u128); 54],
 }
 
 fn tables() -> &'static Tables {
@@ -34,7 +37,21 @@ fn tables() -> &'static Tables {
             let (r, c) = (i / 9, i % 9);
             *p = (units[r] | units[9 + c] | units[18 + (r / 3) * 3 + c / 3]) & !(1 << i);
         }
-        Tables { peers, units }
+        let mut segments = [(0u128, 0u128, 0u128); 54];
+        let mut k = 0;
+        for b in 0..9 {
+            let bx = units[18 + b];
+            for line in (0..18).filter(|&l| units[l] & bx != 0) {
+                let seg = units[line] & bx;
+                segments[k] = (seg, units[line] & !bx, bx & !units[line]);
+                k += 1;
+            }
+        }
+        Tables {
+            peers,
+            units,
+            segments,
+        }
     })
 }
 
@@ -91,6 +108,10 @@ impl Board {
                 }
                 progress = true;
             }
+            if progress {
+                // Naked singles are cheap: exhaust them before scanning units.
+                continue;
+            }
             // Hidden singles: a digit with one possible cell in a unit.
             for d in 0..9 {
                 let board = self.cand[d];
@@ -107,10 +128,37 @@ impl Board {
                     }
                 }
             }
-            if !progress {
+            if !progress && !self.locked_candidates(t) {
                 return true;
             }
         }
+    }
+
+    /// Locked candidates: a digit confined to one box/line intersection
+    /// within the box leaves the rest of the line (pointing), within the
+    /// line leaves the rest of the box (claiming). Run only when no single
+    /// is left: it costs more than singles but saves branches.
+    fn locked_candidates(&mut self, t: &Tables) -> bool {
+        let mut changed = false;
+        for b in self.cand.iter_mut() {
+            let open = *b & !self.solved;
+            if open == 0 {
+                continue;
+            }
+            for &(seg, line_rest, box_rest) in &t.segments {
+                if open & seg == 0 {
+                    continue;
+                }
+                if *b & box_rest == 0 && *b & line_rest != 0 {
+                    *b &= !line_rest;
+                    changed = true;
+                } else if *b & line_rest == 0 && *b & box_rest != 0 {
+                    *b &= !box_rest;
+                    changed = true;
+                }
+            }
+        }
+        changed
     }
 
     /// An open cell with two candidates (the first), else the fewest.
