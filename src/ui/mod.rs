@@ -1,1 +1,20 @@
-//! The Leptos app (in progress).
+//! The Leptos app (wasm32 only): the shell (header, nav, URL and session
+//! state, notices, theme) and one module per workbench.
+//!
+//! Adding a workbench is one module plus one line in
+//! [`workbench::WORKBENCHES`].
+
+pub mod dom;
+pub mod panic;
+pub mod route;
+pub mod shell;
+pub mod storage;
+pub mod sudoku;
+pub mod workbench;
+
+/// Entry point of the `app` binary.
+pub fn start() {
+    panic::install();
+    leptos::mount::mount_to_body(shell::App);
+    dom::mark_ready();
+}

@@ -1,0 +1,5 @@
+// Boots the solver Web Worker (see src/worker/): wasm-bindgen's no-modules
+// glue built by trunk from the `worker` binary, then its wasm. Relative URLs,
+// so the app works from any sub-path; the service worker precaches all three.
+importScripts("./worker.js");
+wasm_bindgen({ module_or_path: "./worker_bg.wasm" });

@@ -1,0 +1,388 @@
+//! The grid, its toolbar and the on-screen keypad.
+
+use super::board::{key_value, symbol, Board, SIZES};
+use super::{Bench, Run};
+use crate::engine::sudoku::Shape;
+use leptos::prelude::*;
+use web_sys::KeyboardEvent;
+
+const GRID_ID: &str = "sudoku-grid";
+
+fn focus_grid() {
+    crate::ui::dom::focus_id(GRID_ID);
+}
+
+#[component]
+pub fn Toolbar(bench: Bench) -> impl IntoView {
+    let shape_value = move || bench.board.with(|b| b.shape.to_string());
+    view! {
+        <div class="toolbar">
+            <label class="size-picker">
+                <span class="visually-hidden">"Grid size"</span>
+                <select
+                    data-testid="size-select"
+                    aria-label="Grid size and box shape"
+                    on:change=move |e| {
+                        if let Ok(shape) = Shape::parse(&event_target_value(&e)) {
+                            bench.change_shape(shape);
+                        }
+                    }
+                >
+                    {SIZES
+                        .iter()
+                        .map(|&(label, r, c)| {
+                            let value = format!("{r}x{c}");
+                            let v2 = value.clone();
+                            view! {
+                                <option value=value selected=move || shape_value() == v2>
+                                    {label}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            <div class="toolbar-group" role="group" aria-label="Edit">
+                <button
+                    type="button"
+                    class="tool"
+                    data-testid="undo"
+                    title="Undo (Ctrl+Z)"
+                    aria-label="Undo"
+                    disabled=move || !bench.history.with(|h| h.can_undo())
+                    on:click=move |_| bench.undo()
+                >
+                    <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 14 4 9l5-5"></path><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"></path></svg>
+                    <span class="tool-label">"Undo"</span>
+                </button>
+                <button
+                    type="button"
+                    class="tool"
+                    data-testid="redo"
+                    title="Redo (Ctrl+Y)"
+                    aria-label="Redo"
+                    disabled=move || !bench.history.with(|h| h.can_redo())
+                    on:click=move |_| bench.redo()
+                >
+                    <svg viewBox="0 0 24 24" aria-hidden="true"><path d="m15 14 5-5-5-5"></path><path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13"></path></svg>
+                    <span class="tool-label">"Redo"</span>
+                </button>
+                <button
+                    type="button"
+                    class="tool"
+                    class:on=move || bench.notes_mode.get()
+                    data-testid="notes-toggle"
+                    title="Pencil marks (Space)"
+                    aria-pressed=move || bench.notes_mode.get().to_string()
+                    on:click=move |_| bench.notes_mode.update(|m| *m = !*m)
+                >
+                    <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 20h4L19 9l-4-4L4 16z"></path><path d="m13.5 6.5 4 4"></path></svg>
+                    <span class="tool-label">"Notes"</span>
+                </button>
+            </div>
+        </div>
+    }
+}
+
+/// Static per-cell classes: thick rules on box edges.
+fn edge_classes(shape: Shape, i: usize) -> String {
+    let n = shape.size();
+    let (r, c) = (i / n, i % n);
+    let mut s = String::from("cell");
+    if c % shape.box_cols == shape.box_cols - 1 && c != n - 1 {
+        s.push_str(" box-r");
+    }
+    if r % shape.box_rows == shape.box_rows - 1 && r != n - 1 {
+        s.push_str(" box-b");
+    }
+    if c == n - 1 {
+        s.push_str(" last-c");
+    }
+    if r == n - 1 {
+        s.push_str(" last-r");
+    }
+    s
+}
+
+fn peers(shape: Shape, a: usize, b: usize) -> bool {
+    let n = shape.size();
+    let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+    ra == rb || ca == cb || shape.box_of(ra, ca) == shape.box_of(rb, cb)
+}
+
+/// The string of a full grid of values (Sage form; a list beyond 36).
+fn grid_string(b: &Board, values: &[u8]) -> String {
+    let s = b.sudoku().with_cells(values.to_vec());
+    s.to_sage_string().unwrap_or_else(|_| s.to_list_string())
+}
+
+#[component]
+pub fn Grid(bench: Bench) -> impl IntoView {
+    let board = bench.board;
+    let shape = Memo::new(move |_| board.with(|b| b.shape));
+    // What each cell shows: (value, is_given); 0 = empty.
+    let shown = Memo::new(move |_| {
+        let overlay = bench.overlay.get();
+        board.with(|b| {
+            b.cells
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| match (v, &overlay) {
+                    (0, Some(o)) if o.len() == b.cells.len() => (o[i], false),
+                    _ => (v, v != 0),
+                })
+                .collect::<Vec<(u8, bool)>>()
+        })
+    });
+    let selected_value = Memo::new(move |_| {
+        let i = bench.selected.get();
+        shown.with(|s| s.get(i).map_or(0, |x| x.0))
+    });
+
+    let on_key = move |e: KeyboardEvent| {
+        let key = e.key();
+        if e.ctrl_key() || e.meta_key() || e.alt_key() {
+            return; // undo/redo is handled page-wide
+        }
+        let n = board.with_untracked(Board::size);
+        match key.as_str() {
+            "ArrowUp" => bench.move_selection(-1, 0),
+            "ArrowDown" => bench.move_selection(1, 0),
+            "ArrowLeft" => bench.move_selection(0, -1),
+            "ArrowRight" => bench.move_selection(0, 1),
+            "Home" => bench.move_selection(0, -(n as isize)),
+            "End" => bench.move_selection(0, n as isize),
+            "Backspace" | "Delete" | "0" | "." => {
+                bench.set_value(bench.selected.get_untracked(), 0)
+            }
+            " " => bench.notes_mode.update(|m| *m = !*m),
+            _ => match key_value(&key, n) {
+                Some(v) => bench.enter(v),
+                None => return,
+            },
+        }
+        e.prevent_default();
+    };
+
+    let cells_view = move || {
+        let shape = shape.get();
+        let n = shape.size();
+        (0..n)
+            .map(|r| {
+                let row = (0..n)
+                    .map(|c| {
+                        let i = r * n + c;
+                        let edges = edge_classes(shape, i);
+                        let value = Memo::new(move |_| shown.with(|s| s.get(i).copied().unwrap_or((0, false))));
+                        let notes = Memo::new(move |_| board.with(|b| b.notes.get(i).copied().unwrap_or(0)));
+                        let conflict = Memo::new(move |_| bench.conflicts.with(|c| c.get(i).copied().unwrap_or(false)));
+                        let class = Memo::new(move |_| {
+                            let (v, given) = value.get();
+                            let sel = bench.selected.get();
+                            let mut s = edges.clone();
+                            s.push_str(match (v, given) {
+                                (0, _) => " empty",
+                                (_, true) => " given",
+                                (_, false) => " solved",
+                            });
+                            if sel == i {
+                                s.push_str(" selected");
+                            } else if peers(shape, sel, i) {
+                                s.push_str(" peer");
+                            }
+                            let sv = selected_value.get();
+                            if v != 0 && sv == v && sel != i {
+                                s.push_str(" same");
+                            }
+                            if conflict.get() {
+                                s.push_str(" conflict");
+                            }
+                            s
+                        });
+                        let label = move || {
+                            let (v, given) = value.get();
+                            let mut s = format!("Row {}, column {}: ", r + 1, c + 1);
+                            if v == 0 {
+                                let m = notes.get();
+                                if m == 0 {
+                                    s.push_str("empty");
+                                } else {
+                                    s.push_str("notes");
+                                    for k in 1..=n as u8 {
+                                        if m & (1 << (k - 1)) != 0 {
+                                            s.push(' ');
+                                            s.push_str(&symbol(k));
+                                        }
+                                    }
+                                }
+                            } else {
+                                s.push_str(&symbol(v));
+                                s.push_str(if given { ", given" } else { ", solved" });
+                            }
+                            if conflict.get() {
+                                s.push_str(", conflict");
+                            }
+                            s
+                        };
+                        let content = move || {
+                            let (v, _) = value.get();
+                            if v != 0 {
+                                return view! { <span class="value">{symbol(v)}</span> }.into_any();
+                            }
+                            let m = notes.get();
+                            if m == 0 {
+                                return ().into_any();
+                            }
+                            view! {
+                                <span class="notes" aria-hidden="true">
+                                    {(1..=n as u8)
+                                        .map(|k| {
+                                            let on = m & (1 << (k - 1)) != 0;
+                                            view! { <span>{if on { symbol(k) } else { String::new() }}</span> }
+                                        })
+                                        .collect_view()}
+                                </span>
+                            }
+                            .into_any()
+                        };
+                        view! {
+                            <div
+                                role="gridcell"
+                                id=format!("cell-{i}")
+                                class=class
+                                data-cell=i
+                                data-kind=move || match value.get() {
+                                    (0, _) => "empty",
+                                    (_, true) => "given",
+                                    (_, false) => "solved",
+                                }
+                                data-conflict=move || conflict.get().then_some("true")
+                                aria-selected=move || (bench.selected.get() == i).to_string()
+                                aria-label=label
+                                on:click=move |_| {
+                                    bench.selected.set(i);
+                                    focus_grid();
+                                }
+                            >
+                                {content}
+                            </div>
+                        }
+                    })
+                    .collect_view();
+                view! { <div role="row" class="grid-row">{row}</div> }
+            })
+            .collect_view()
+    };
+
+    view! {
+        <div class="grid-frame">
+            <div
+                id=GRID_ID
+                class="grid"
+                class:notes-mode=move || bench.notes_mode.get()
+                class:busy=move || matches!(bench.run.get(), Run::Solving | Run::Counting)
+                role="grid"
+                tabindex="0"
+                data-testid="grid"
+                aria-label=move || {
+                    let s = shape.get();
+                    format!(
+                        "Sudoku grid, {n} by {n}, boxes of {} by {}. Arrow keys move, type a symbol to fill, Delete clears, Space toggles pencil marks.",
+                        s.box_rows,
+                        s.box_cols,
+                        n = s.size()
+                    )
+                }
+                aria-activedescendant=move || format!("cell-{}", bench.selected.get())
+                data-size=move || shape.get().size()
+                data-shape=move || shape.get().to_string()
+                data-puzzle=move || board.with(|b| grid_string(b, &b.cells))
+                data-grid=move || {
+                    let values: Vec<u8> = shown.with(|s| s.iter().map(|x| x.0).collect());
+                    board.with(|b| grid_string(b, &values))
+                }
+                data-conflicts=move || bench.conflicts.with(|c| c.iter().filter(|&&x| x).count())
+                style=move || {
+                    let s = shape.get();
+                    format!("--n:{};--br:{};--bc:{}", s.size(), s.box_rows, s.box_cols)
+                }
+                on:keydown=on_key
+            >
+                {cells_view}
+            </div>
+        </div>
+    }
+}
+
+#[component]
+pub fn Pad(bench: Bench) -> impl IntoView {
+    let board = bench.board;
+    let n = Memo::new(move |_| board.with(Board::size));
+    // How many times each value is given or solved (a full count dims the key).
+    let counts = Memo::new(move |_| {
+        let overlay = bench.overlay.get();
+        board.with(|b| {
+            let mut counts = vec![0usize; b.size() + 1];
+            for (i, &v) in b.cells.iter().enumerate() {
+                let v = match (v, &overlay) {
+                    (0, Some(o)) if o.len() == b.cells.len() => o[i],
+                    _ => v,
+                };
+                counts[v as usize] += 1;
+            }
+            counts
+        })
+    });
+    let keys = move || {
+        let n = n.get();
+        (1..=n as u8)
+            .map(|v| {
+                view! {
+                    <button
+                        type="button"
+                        class="pad-key"
+                        class:complete=move || counts.with(|c| c.get(v as usize).copied().unwrap_or(0) >= n)
+                        data-testid=format!("pad-{v}")
+                        aria-label=format!("Enter {}", symbol(v))
+                        on:mousedown=|e| e.prevent_default()
+                        on:click=move |_| {
+                            bench.enter(v);
+                            focus_grid();
+                        }
+                    >
+                        {symbol(v)}
+                    </button>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <div
+            class="pad"
+            role="group"
+            aria-label="Keypad"
+            style=move || {
+                // One row of keys up to 9×9 on wide screens, two on phones.
+                let n = n.get();
+                let cols = if n <= 9 { n + 1 } else { 9 };
+                let mcols = if n <= 4 { n + 1 } else if n <= 9 { (n + 2) / 2 } else { 9 };
+                format!("--cols:{cols};--mcols:{mcols}")
+            }
+        >
+            {keys}
+            <button
+                type="button"
+                class="pad-key erase"
+                data-testid="pad-erase"
+                aria-label="Erase cell"
+                on:mousedown=|e| e.prevent_default()
+                on:click=move |_| {
+                    bench.set_value(bench.selected.get_untracked(), 0);
+                    focus_grid();
+                }
+            >
+                <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M20 20H9L4 15l9.5-9.5a2 2 0 0 1 2.8 0l3.2 3.2a2 2 0 0 1 0 2.8L11 20"></path><path d="m7.5 11.5 5 5"></path></svg>
+            </button>
+        </div>
+    }
+}

@@ -1,0 +1,257 @@
+//! Messages between the page and a solver Web Worker.
+//!
+//! Everything here is plain data (serde) so it unit-tests natively. On the
+//! wire each message is one JSON string (`postMessage(string)`): both ends are
+//! Rust, so JSON keeps the format debuggable in the browser's devtools
+//! without a second serialisation library.
+//!
+//! A conversation:
+//!
+//! ```text
+//! worker → page   Ready { protocol }                  once, before any job is sent
+//! page → worker   Job { id, kind }
+//! worker → page   Progress { id, nodes, solutions, fraction }   at most every ~100 ms
+//! worker → page   Solution { id, index, payload }     as solutions are found
+//! worker → page   Waiting { id, stats }               an enumeration delivered its batch;
+//!                                                     the search stays alive in the worker
+//! page → worker   More { id, count }                  resume it ("Next solution")
+//! worker → page   Done { id, stats } | Error { id, message }
+//! page → worker   Cancel { id }                       honoured between slices; answered by
+//!                                                     Done { stats.cancelled = true }
+//! ```
+//!
+//! Enums are serde's default (externally tagged) representation, because
+//! the internally tagged one cannot carry `u128` counters.
+
+use crate::engine::search::Progress;
+use crate::engine::sudoku::{Algorithm, Shape};
+use serde::{Deserialize, Serialize};
+
+/// Bumped whenever a message changes shape; the page checks it in `Ready`.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// A job's identifier, unique per page (chosen by the page).
+pub type JobId = u32;
+
+/// Page → worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Request {
+    /// Start a job.
+    Job(Job),
+    /// Resume an enumeration that is `Waiting`: find up to `count` more
+    /// solutions.
+    More { id: JobId, count: u32 },
+    /// Stop a job (running or waiting) and drop its search.
+    Cancel { id: JobId },
+}
+
+/// One unit of work for a worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Job {
+    pub id: JobId,
+    pub kind: JobKind,
+}
+
+/// What to compute. New workbenches add variants here.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum JobKind {
+    /// Enumerate solutions lazily: deliver `batch` of them, then wait for
+    /// `More` (or `Cancel`) with the search kept alive.
+    SudokuSolve {
+        shape: Shape,
+        cells: Vec<u8>,
+        algorithm: Algorithm,
+        batch: u32,
+    },
+    /// Count solutions (stopping at `limit` if given), reporting progress.
+    SudokuCount {
+        shape: Shape,
+        cells: Vec<u8>,
+        algorithm: Algorithm,
+        limit: Option<u128>,
+    },
+}
+
+/// What a solution carries back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Payload {
+    /// A complete Sudoku grid, row-major, values `1..=n`.
+    Cells(Vec<u8>),
+}
+
+/// Counters reported with `Waiting` and `Done`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Search-tree nodes explored since the job started.
+    pub nodes: u64,
+    /// Solutions found (or counted) since the job started.
+    pub solutions: u128,
+    /// Wall time of the last stretch of work: since the job started, or
+    /// since the last `More` for an enumeration.
+    pub elapsed_ms: f64,
+    /// Wall time of all the job's work so far.
+    pub total_ms: f64,
+    /// The search tree is exhausted: there are no further solutions.
+    pub exhausted: bool,
+    /// The job was stopped by `Cancel`.
+    pub cancelled: bool,
+    /// The job stopped because it reached its `limit`.
+    pub limited: bool,
+}
+
+/// Worker → page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Response {
+    /// The worker has loaded and accepts jobs.
+    Ready { protocol: u32 },
+    /// Counters of a running job.
+    Progress {
+        id: JobId,
+        nodes: u64,
+        solutions: u128,
+        fraction: f64,
+    },
+    /// The `index`-th solution of the job (0-based).
+    Solution {
+        id: JobId,
+        index: u64,
+        payload: Payload,
+    },
+    /// An enumeration delivered its batch and waits for `More` or `Cancel`.
+    Waiting { id: JobId, stats: Stats },
+    /// The job is over (finished, limited or cancelled).
+    Done { id: JobId, stats: Stats },
+    /// The job could not run (e.g. the puzzle has two equal givens in a row).
+    Error { id: JobId, message: String },
+}
+
+impl Response {
+    /// The job a response belongs to (`None` for `Ready`).
+    pub fn job_id(&self) -> Option<JobId> {
+        match self {
+            Response::Ready { .. } => None,
+            Response::Progress { id, .. }
+            | Response::Solution { id, .. }
+            | Response::Waiting { id, .. }
+            | Response::Done { id, .. }
+            | Response::Error { id, .. } => Some(*id),
+        }
+    }
+
+    /// Does this response end the job on the worker's side?
+    pub fn is_final(&self) -> bool {
+        matches!(self, Response::Done { .. } | Response::Error { .. })
+    }
+
+    /// A `Progress` message from engine counters.
+    pub fn progress(id: JobId, p: Progress) -> Response {
+        Response::Progress {
+            id,
+            nodes: p.nodes,
+            solutions: p.solutions,
+            fraction: p.fraction,
+        }
+    }
+}
+
+/// Encode a message for `postMessage`.
+pub fn encode<T: Serialize>(message: &T) -> String {
+    serde_json::to_string(message).expect("protocol messages always serialise")
+}
+
+/// Decode a message received from `postMessage`.
+pub fn decode<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|e| format!("malformed worker message: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip<T: Serialize + for<'a> Deserialize<'a> + PartialEq + std::fmt::Debug>(m: T) {
+        let text = encode(&m);
+        let back: T = decode(&text).unwrap();
+        assert_eq!(back, m, "{text}");
+    }
+
+    #[test]
+    fn requests_round_trip() {
+        let shape = Shape::square(3).unwrap();
+        round_trip(Request::Job(Job {
+            id: 7,
+            kind: JobKind::SudokuSolve {
+                shape,
+                cells: vec![0; 81],
+                algorithm: Algorithm::Backtrack,
+                batch: 1,
+            },
+        }));
+        round_trip(Request::Job(Job {
+            id: 8,
+            kind: JobKind::SudokuCount {
+                shape: Shape::new(2, 3).unwrap(),
+                cells: vec![0; 36],
+                algorithm: Algorithm::Dlx,
+                limit: Some(u128::MAX),
+            },
+        }));
+        round_trip(Request::More { id: 7, count: 3 });
+        round_trip(Request::Cancel { id: 7 });
+    }
+
+    #[test]
+    fn responses_round_trip_with_huge_counts() {
+        // The empty 9x9 grid has ~6.67e21 solutions: more than u64 holds.
+        let stats = Stats {
+            nodes: u64::MAX,
+            solutions: 6_670_903_752_021_072_936_960,
+            elapsed_ms: 1.5,
+            total_ms: 2.5,
+            exhausted: true,
+            cancelled: false,
+            limited: false,
+        };
+        round_trip(Response::Ready {
+            protocol: PROTOCOL_VERSION,
+        });
+        round_trip(Response::Progress {
+            id: 1,
+            nodes: 10,
+            solutions: u128::MAX,
+            fraction: 0.25,
+        });
+        round_trip(Response::Solution {
+            id: 1,
+            index: 4,
+            payload: Payload::Cells(vec![1, 2, 3]),
+        });
+        round_trip(Response::Waiting { id: 1, stats });
+        round_trip(Response::Done { id: 1, stats });
+        round_trip(Response::Error {
+            id: 1,
+            message: "1 appears twice in row 1".into(),
+        });
+    }
+
+    #[test]
+    fn job_ids_and_finality() {
+        assert_eq!(Response::Ready { protocol: 1 }.job_id(), None);
+        let done = Response::Done {
+            id: 3,
+            stats: Stats::default(),
+        };
+        assert_eq!(done.job_id(), Some(3));
+        assert!(done.is_final());
+        assert!(!Response::Waiting {
+            id: 3,
+            stats: Stats::default()
+        }
+        .is_final());
+    }
+
+    #[test]
+    fn garbage_is_an_error_not_a_panic() {
+        assert!(decode::<Request>("{\"Nope\":1}").is_err());
+        assert!(decode::<Request>("not json").is_err());
+    }
+}

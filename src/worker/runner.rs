@@ -1,0 +1,552 @@
+//! The worker's brain, without the browser: a set of live searches driven in
+//! short time slices. The wasm loop (`worker::wasm`) only moves messages and
+//! calls [`Runner::slice`] between turns of the worker's event loop, so
+//! everything that matters — batching, progress cadence, cancel, resumable
+//! enumeration — is tested natively here with a fake clock.
+
+use super::protocol::{Job, JobId, JobKind, Payload, Request, Response, Stats};
+use crate::engine::search::{Search, Step};
+use crate::engine::sudoku::{Shape, Sudoku, SudokuError};
+
+/// A boxed resumable search over full grids.
+type BoxedSearch = Box<dyn Search<Vec<u8>> + Send>;
+
+/// Progress is reported at most this often (milliseconds) per job.
+pub const PROGRESS_INTERVAL_MS: f64 = 100.0;
+
+/// A slice of work lasts about this long (milliseconds) before the worker
+/// yields to its event loop, so a `Cancel` is read within a few ms.
+pub const SLICE_MS: f64 = 6.0;
+
+/// Node budget bounds for one `step` call; the runner adapts the budget so
+/// one call takes about a millisecond.
+const MIN_BUDGET: u64 = 16;
+const MAX_BUDGET: u64 = 1 << 20;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Deliver solutions; pause after each batch.
+    Enumerate,
+    /// Count only, up to an optional limit.
+    Count { limit: Option<u128> },
+}
+
+struct Active {
+    id: JobId,
+    search: BoxedSearch,
+    mode: Mode,
+    /// Solutions still to deliver in this batch (enumeration).
+    remaining: u32,
+    running: bool,
+    /// Start of the current stretch of work.
+    stretch_start: f64,
+    /// Milliseconds of work in earlier stretches.
+    earlier_ms: f64,
+    last_progress: f64,
+    delivered: u64,
+}
+
+impl Active {
+    fn stats(&self, now: f64) -> Stats {
+        let p = self.search.progress();
+        let elapsed = (now - self.stretch_start).max(0.0);
+        Stats {
+            nodes: p.nodes,
+            solutions: match self.mode {
+                Mode::Enumerate => self.delivered as u128,
+                Mode::Count { limit } => limit.map_or(p.solutions, |l| p.solutions.min(l)),
+            },
+            elapsed_ms: elapsed,
+            total_ms: self.earlier_ms + elapsed,
+            ..Stats::default()
+        }
+    }
+}
+
+/// Live jobs of one worker.
+#[derive(Default)]
+pub struct Runner {
+    jobs: Vec<Active>,
+    budget: u64,
+    turn: usize,
+}
+
+fn sudoku_from(shape: Shape, cells: &[u8]) -> Result<Sudoku, SudokuError> {
+    let values: Vec<i64> = cells.iter().map(|&v| i64::from(v)).collect();
+    Sudoku::from_list(&values, Some(shape))
+}
+
+impl Runner {
+    pub fn new() -> Runner {
+        Runner {
+            jobs: Vec::new(),
+            budget: 256,
+            turn: 0,
+        }
+    }
+
+    /// Is there work that needs more slices?
+    pub fn busy(&self) -> bool {
+        self.jobs.iter().any(|j| j.running)
+    }
+
+    /// Number of live jobs (running or waiting).
+    pub fn live_jobs(&self) -> usize {
+        self.jobs.len()
+    }
+
+    /// React to a message from the page.
+    pub fn handle(&mut self, request: Request, now: f64) -> Vec<Response> {
+        match request {
+            Request::Job(job) => self.start(job, now),
+            Request::More { id, count } => match self.jobs.iter_mut().find(|j| j.id == id) {
+                Some(j) if !j.running && j.mode == Mode::Enumerate => {
+                    j.running = true;
+                    j.remaining = count.max(1);
+                    j.stretch_start = now;
+                    j.last_progress = now;
+                    vec![]
+                }
+                Some(_) => vec![Response::Error {
+                    id,
+                    message: format!("job {id} is not waiting for more solutions"),
+                }],
+                None => vec![Response::Error {
+                    id,
+                    message: format!("job {id} is over: no search to resume"),
+                }],
+            },
+            Request::Cancel { id } => match self.jobs.iter().position(|j| j.id == id) {
+                Some(i) => {
+                    let j = self.jobs.remove(i);
+                    let mut stats = j.stats(now);
+                    if !j.running {
+                        stats.elapsed_ms = 0.0;
+                        stats.total_ms = j.earlier_ms;
+                    }
+                    stats.cancelled = true;
+                    vec![Response::Done { id, stats }]
+                }
+                // Already over: its Done was sent before.
+                None => vec![],
+            },
+        }
+    }
+
+    fn start(&mut self, job: Job, now: f64) -> Vec<Response> {
+        let id = job.id;
+        if self.jobs.iter().any(|j| j.id == id) {
+            return vec![Response::Error {
+                id,
+                message: format!("job {id} already exists"),
+            }];
+        }
+        let (shape, cells, algorithm, mode, batch) = match job.kind {
+            JobKind::SudokuSolve {
+                shape,
+                cells,
+                algorithm,
+                batch,
+            } => (shape, cells, algorithm, Mode::Enumerate, batch.max(1)),
+            JobKind::SudokuCount {
+                shape,
+                cells,
+                algorithm,
+                limit,
+            } => (shape, cells, algorithm, Mode::Count { limit }, 0),
+        };
+        let search = match sudoku_from(shape, &cells).and_then(|s| s.search(algorithm)) {
+            Ok(s) => s,
+            Err(e) => {
+                return vec![Response::Error {
+                    id,
+                    message: e.to_string(),
+                }]
+            }
+        };
+        let mut active = Active {
+            id,
+            search,
+            mode,
+            remaining: batch,
+            running: true,
+            stretch_start: now,
+            earlier_ms: 0.0,
+            last_progress: now,
+            delivered: 0,
+        };
+        active
+            .search
+            .set_count_only(matches!(mode, Mode::Count { .. }));
+        self.jobs.push(active);
+        vec![]
+    }
+
+    /// Work for about `slice_ms` on one running job (round robin), reading
+    /// the time from `clock` (milliseconds). Returns the messages to post.
+    pub fn slice(&mut self, clock: &mut dyn FnMut() -> f64, slice_ms: f64) -> Vec<Response> {
+        let mut out = Vec::new();
+        let running: Vec<usize> = (0..self.jobs.len())
+            .filter(|&i| self.jobs[i].running)
+            .collect();
+        if running.is_empty() {
+            return out;
+        }
+        self.turn = (self.turn + 1) % running.len();
+        let index = running[self.turn];
+        let start = clock();
+        let mut finished = false;
+        {
+            let job = &mut self.jobs[index];
+            loop {
+                let before = clock();
+                let step = job.search.step(self.budget);
+                let now = clock();
+                // Aim at roughly one millisecond per step call.
+                let took = now - before;
+                if took < 0.25 {
+                    self.budget = (self.budget * 2).min(MAX_BUDGET);
+                } else if took > 2.0 {
+                    self.budget = (self.budget / 2).max(MIN_BUDGET);
+                }
+                match step {
+                    Step::Solution(cells) => {
+                        if job.mode == Mode::Enumerate {
+                            out.push(Response::Solution {
+                                id: job.id,
+                                index: job.delivered,
+                                payload: Payload::Cells(cells),
+                            });
+                            job.delivered += 1;
+                            job.remaining = job.remaining.saturating_sub(1);
+                            if job.remaining == 0 {
+                                let stats = job.stats(now);
+                                job.earlier_ms = stats.total_ms;
+                                job.running = false;
+                                out.push(Response::Waiting { id: job.id, stats });
+                                break;
+                            }
+                        }
+                    }
+                    Step::Paused => {}
+                    Step::Done => {
+                        let mut stats = job.stats(now);
+                        stats.exhausted = true;
+                        out.push(Response::Done { id: job.id, stats });
+                        finished = true;
+                        break;
+                    }
+                }
+                if let Mode::Count { limit: Some(limit) } = job.mode {
+                    if job.search.progress().solutions >= limit {
+                        let mut stats = job.stats(now);
+                        stats.limited = true;
+                        out.push(Response::Done { id: job.id, stats });
+                        finished = true;
+                        break;
+                    }
+                }
+                if now - job.last_progress >= PROGRESS_INTERVAL_MS {
+                    job.last_progress = now;
+                    out.push(Response::progress(job.id, job.search.progress()));
+                }
+                if now - start >= slice_ms {
+                    break;
+                }
+            }
+        }
+        if finished {
+            self.jobs.remove(index);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::sudoku::Algorithm;
+
+    const H: &str =
+        "8..6..9.5.............2.31...7318.6.24.....73...........279.1..5...8..36..3......";
+    const H_SOLUTIONS: [&str; 5] = [
+        "814637925325149687796825314957318462241956873638274591462793158579481236183562749",
+        "814637925325941687796825314957318462241569873638472591462793158579184236183256749",
+        "834671925125839647796425318957318462241956873368247591682793154579184236413562789",
+        "834671925125839647796524318957318462241956873368247591682793154519482736473165289",
+        "834671925125839647796524318957318462241965873368247591682793154519482736473156289",
+    ];
+
+    fn cells(s: &str) -> Vec<u8> {
+        s.bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .collect()
+    }
+
+    fn text(cells: &[u8]) -> String {
+        cells.iter().map(|v| (b'0' + v) as char).collect()
+    }
+
+    /// A clock that advances by `tick` ms every time it is read.
+    fn fake_clock(tick: f64) -> impl FnMut() -> f64 {
+        let mut t = 0.0;
+        move || {
+            t += tick;
+            t
+        }
+    }
+
+    fn solve_job(id: JobId, puzzle: &str, algorithm: Algorithm) -> Request {
+        Request::Job(Job {
+            id,
+            kind: JobKind::SudokuSolve {
+                shape: Shape::square(3).unwrap(),
+                cells: cells(puzzle),
+                algorithm,
+                batch: 1,
+            },
+        })
+    }
+
+    /// Slice until the runner is idle, collecting messages.
+    fn drain(r: &mut Runner, clock: &mut dyn FnMut() -> f64) -> Vec<Response> {
+        let mut out = Vec::new();
+        for _ in 0..100_000 {
+            if !r.busy() {
+                return out;
+            }
+            out.extend(r.slice(clock, SLICE_MS));
+        }
+        panic!("runner never went idle");
+    }
+
+    #[test]
+    fn next_solution_walks_the_five_solutions_of_h_then_reports_the_end() {
+        for algorithm in Algorithm::ALL {
+            let mut r = Runner::new();
+            let mut clock = fake_clock(0.001);
+            assert!(r.handle(solve_job(1, H, algorithm), 0.0).is_empty());
+            let mut found = Vec::new();
+            for k in 0..5 {
+                let msgs = drain(&mut r, &mut clock);
+                let sols: Vec<_> = msgs
+                    .iter()
+                    .filter_map(|m| match m {
+                        Response::Solution {
+                            index,
+                            payload: Payload::Cells(c),
+                            ..
+                        } => Some((*index, text(c))),
+                        _ => None,
+                    })
+                    .collect();
+                assert_eq!(sols.len(), 1, "{algorithm}: {msgs:?}");
+                assert_eq!(sols[0].0, k as u64);
+                found.push(sols[0].1.clone());
+                match msgs.last() {
+                    Some(Response::Waiting { id: 1, stats }) => {
+                        assert_eq!(stats.solutions, k as u128 + 1);
+                        assert!(stats.nodes > 0);
+                    }
+                    other => panic!("expected Waiting, got {other:?}"),
+                }
+                assert_eq!(r.live_jobs(), 1, "the search stays alive");
+                assert!(r.handle(Request::More { id: 1, count: 1 }, 0.0).is_empty());
+            }
+            let msgs = drain(&mut r, &mut clock);
+            match msgs.last() {
+                Some(Response::Done { id: 1, stats }) => {
+                    assert!(stats.exhausted);
+                    assert_eq!(stats.solutions, 5);
+                }
+                other => panic!("expected Done, got {other:?}"),
+            }
+            assert_eq!(r.live_jobs(), 0);
+            assert_eq!(found, H_SOLUTIONS, "{algorithm}");
+        }
+    }
+
+    #[test]
+    fn count_reports_the_number_of_solutions() {
+        for algorithm in Algorithm::ALL {
+            let mut r = Runner::new();
+            let mut clock = fake_clock(0.001);
+            let job = Request::Job(Job {
+                id: 9,
+                kind: JobKind::SudokuCount {
+                    shape: Shape::square(3).unwrap(),
+                    cells: cells(H),
+                    algorithm,
+                    limit: None,
+                },
+            });
+            assert!(r.handle(job, 0.0).is_empty());
+            let msgs = drain(&mut r, &mut clock);
+            assert!(msgs.iter().all(|m| !matches!(m, Response::Solution { .. })));
+            match msgs.last() {
+                Some(Response::Done { id: 9, stats }) => {
+                    assert_eq!(stats.solutions, 5);
+                    assert!(stats.exhausted && !stats.cancelled);
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn counting_an_empty_grid_reports_progress_and_stops_on_cancel() {
+        let mut r = Runner::new();
+        // Each clock read advances 1 ms: a slice is three steps, and
+        // progress is due every 100 ms of fake time.
+        let mut clock = fake_clock(1.0);
+        let job = Request::Job(Job {
+            id: 2,
+            kind: JobKind::SudokuCount {
+                shape: Shape::square(3).unwrap(),
+                cells: vec![0; 81],
+                algorithm: Algorithm::Dlx,
+                limit: None,
+            },
+        });
+        r.handle(job, 0.0);
+        let mut progress = Vec::new();
+        for _ in 0..100 {
+            for m in r.slice(&mut clock, SLICE_MS) {
+                match m {
+                    Response::Progress {
+                        nodes, solutions, ..
+                    } => progress.push((nodes, solutions)),
+                    other => panic!("unexpected {other:?}"),
+                }
+            }
+        }
+        assert!(progress.len() >= 5, "{progress:?}");
+        assert!(progress.windows(2).all(|w| w[0].0 <= w[1].0));
+        assert!(progress.last().unwrap().1 > 0, "solutions are counted");
+        let msgs = r.handle(Request::Cancel { id: 2 }, clock());
+        match &msgs[..] {
+            [Response::Done { id: 2, stats }] => {
+                assert!(stats.cancelled && !stats.exhausted);
+                assert!(stats.solutions > 0);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(!r.busy());
+        assert!(r.slice(&mut clock, SLICE_MS).is_empty());
+        // A second cancel is a no-op.
+        assert!(r.handle(Request::Cancel { id: 2 }, 0.0).is_empty());
+    }
+
+    #[test]
+    fn a_slice_ends_after_its_time_budget() {
+        let mut r = Runner::new();
+        let mut clock = fake_clock(1.0);
+        r.handle(
+            Request::Job(Job {
+                id: 3,
+                kind: JobKind::SudokuCount {
+                    shape: Shape::square(3).unwrap(),
+                    cells: vec![0; 81],
+                    algorithm: Algorithm::Backtrack,
+                    limit: None,
+                },
+            }),
+            0.0,
+        );
+        let t0 = clock();
+        r.slice(&mut clock, SLICE_MS);
+        let t1 = clock();
+        // Three clock reads per step, so at most a couple of steps.
+        assert!(t1 - t0 <= SLICE_MS + 5.0, "{t0} → {t1}");
+        assert!(r.busy());
+    }
+
+    #[test]
+    fn count_with_a_limit_stops_there() {
+        let mut r = Runner::new();
+        let mut clock = fake_clock(0.001);
+        r.handle(
+            Request::Job(Job {
+                id: 4,
+                kind: JobKind::SudokuCount {
+                    shape: Shape::square(2).unwrap(),
+                    cells: vec![0; 16],
+                    algorithm: Algorithm::Dlx,
+                    limit: Some(10),
+                },
+            }),
+            0.0,
+        );
+        let msgs = drain(&mut r, &mut clock);
+        match msgs.last() {
+            Some(Response::Done { stats, .. }) => {
+                assert_eq!(stats.solutions, 10);
+                assert!(stats.limited || stats.exhausted);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn bad_puzzles_and_bad_requests_are_errors() {
+        let mut r = Runner::new();
+        let dup = format!("11{}", &H[2..]);
+        match &r.handle(solve_job(5, &dup, Algorithm::Dlx), 0.0)[..] {
+            [Response::Error { id: 5, message }] => {
+                assert!(message.contains("appears twice"), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(!r.busy());
+        match &r.handle(Request::More { id: 77, count: 1 }, 0.0)[..] {
+            [Response::Error { id: 77, .. }] => {}
+            other => panic!("{other:?}"),
+        }
+        r.handle(solve_job(6, H, Algorithm::Dlx), 0.0);
+        match &r.handle(solve_job(6, H, Algorithm::Dlx), 0.0)[..] {
+            [Response::Error { id: 6, .. }] => {}
+            other => panic!("{other:?}"),
+        }
+        // More while running is refused, the job continues.
+        match &r.handle(Request::More { id: 6, count: 1 }, 0.0)[..] {
+            [Response::Error { id: 6, .. }] => {}
+            other => panic!("{other:?}"),
+        }
+        assert!(r.busy());
+    }
+
+    #[test]
+    fn no_solution_is_done_with_zero_solutions() {
+        let hbad =
+            "82.6..9.5.............2.31...7318.6.24.....73...........279.1..5...8..36..3......";
+        let mut r = Runner::new();
+        let mut clock = fake_clock(0.001);
+        r.handle(solve_job(8, hbad, Algorithm::Backtrack), 0.0);
+        let msgs = drain(&mut r, &mut clock);
+        match msgs.last() {
+            Some(Response::Done { stats, .. }) => {
+                assert_eq!(stats.solutions, 0);
+                assert!(stats.exhausted);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn two_jobs_share_the_worker() {
+        let mut r = Runner::new();
+        let mut clock = fake_clock(0.001);
+        r.handle(solve_job(1, H, Algorithm::Dlx), 0.0);
+        r.handle(solve_job(2, H, Algorithm::Backtrack), 0.0);
+        let msgs = drain(&mut r, &mut clock);
+        let waiting: Vec<_> = msgs
+            .iter()
+            .filter_map(|m| match m {
+                Response::Waiting { id, .. } => Some(*id),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(waiting.len(), 2);
+        assert_eq!(r.live_jobs(), 2);
+    }
+}

@@ -1,0 +1,143 @@
+// Test harness: one Context per test (fresh browser contexts, so fresh
+// storage and service workers), console error capture, and helpers that read
+// the app's state from data- attributes rather than pixels.
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+
+export { assert };
+
+export class Context {
+  constructor({ browser, base, subBase, shots, name }) {
+    this.browser = browser;
+    this.base = base;
+    this.subBase = subBase;
+    this.shots = shots;
+    this.name = name;
+    this.contexts = [];
+    this.errors = [];
+    this.log = [];
+    this.notes = [];
+    this.page = null;
+    this.context = null;
+  }
+
+  /** A fresh browser context + page (default: desktop, light). */
+  async newPage({ width = 1280, height = 860, colorScheme = "light", isMobile = false } = {}) {
+    const context = await this.browser.newContext({
+      viewport: { width, height },
+      deviceScaleFactor: isMobile ? 2 : 1,
+      isMobile,
+      hasTouch: isMobile,
+      colorScheme,
+      serviceWorkers: "allow",
+    });
+    this.contexts.push(context);
+    const page = await context.newPage();
+    this.watch(page);
+    this.context = context;
+    this.page = page;
+    return page;
+  }
+
+  watch(page) {
+    page.on("console", (m) => {
+      const line = `[${m.type()}] ${m.text()}`;
+      this.log.push(line);
+      if (m.type() === "error") this.errors.push(line);
+    });
+    page.on("pageerror", (e) => {
+      const line = `[pageerror] ${e.message}`;
+      this.log.push(line);
+      this.errors.push(line);
+    });
+    page.on("crash", () => this.errors.push("[crash] page crashed"));
+  }
+
+  assertNoConsoleErrors(allow) {
+    const errors = allow ? this.errors.filter((e) => !allow.some((a) => e.includes(a))) : this.errors;
+    assert.deepEqual(errors, [], "console errors");
+  }
+
+  async close() {
+    for (const c of this.contexts) await c.close().catch(() => {});
+  }
+
+  note(text) {
+    this.notes.push(text);
+  }
+
+  /** Load the app (path relative to the served root) and wait for it. */
+  async open(path = "", { sub = false, page = this.page } = {}) {
+    if (!page) page = await this.newPage();
+    await page.goto((sub ? this.subBase : this.base) + path);
+    await this.ready(page);
+    return page;
+  }
+
+  async ready(page = this.page) {
+    await page.waitForSelector('html[data-app="ready"] [data-testid="grid"] [role="gridcell"]', { timeout: 20000 });
+  }
+
+  tid(id, page = this.page) {
+    return page.locator(`[data-testid="${id}"]`);
+  }
+
+  async click(id, page = this.page) {
+    await this.tid(id, page).click();
+  }
+
+  async attr(id, name, page = this.page) {
+    return this.tid(id, page).getAttribute(name);
+  }
+
+  /** The givens, as a Sage string. */
+  puzzle(page = this.page) {
+    return this.attr("grid", "data-puzzle", page);
+  }
+
+  /** What the grid shows (givens + solver-filled), as a Sage string. */
+  shown(page = this.page) {
+    return this.attr("grid", "data-grid", page);
+  }
+
+  async statusText(page = this.page) {
+    return (await this.tid("status", page).innerText()).trim();
+  }
+
+  /** Wait until the status says the solver is in `run` (idle, waiting…). */
+  async waitRun(run, page = this.page, timeout = 20000) {
+    await page.waitForSelector(`[data-testid="status"][data-run="${run}"]`, { timeout });
+  }
+
+  /** Wait for a predicate on the page. */
+  async until(fn, arg, { timeout = 20000, page = this.page } = {}) {
+    return page.waitForFunction(fn, arg, { timeout, polling: 25 });
+  }
+
+  async cell(i, page = this.page) {
+    return page.locator(`#cell-${i}`);
+  }
+
+  /** Clear the grid and type a puzzle cell by cell with the keyboard. */
+  async typePuzzle(text, page = this.page) {
+    const n = Math.round(Math.sqrt(text.length));
+    await this.click("clear-all", page);
+    await page.locator("#cell-0").click();
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        const ch = text[r * n + c];
+        if (ch !== "." && ch !== "0") await page.keyboard.press(ch);
+        if (c < n - 1) await page.keyboard.press("ArrowRight");
+      }
+      if (r < n - 1) {
+        await page.keyboard.press("ArrowDown");
+        await page.keyboard.press("Home");
+      }
+    }
+  }
+
+  async shot(name, page = this.page, options = {}) {
+    await page.screenshot({ path: join(this.shots, `${name}.png`), ...options });
+  }
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// Browser end-to-end tests for the Tessera web app.
+//
+//   node run.mjs [--dist DIR] [--only SUBSTRING] [--list]
+//
+// Serves dist/ (default ../../dist) on 127.0.0.1 at a random free port, at
+// "/" and under the sub-path "/sub/tessera/" (proving relative URLs), drives
+// Debian's Chromium through playwright-core, runs every spec in specs/*.mjs,
+// saves screenshots under target/e2e/, and ends with exactly one line
+// `e2e: N passed, N failed`; the exit status is non-zero on any failure.
+
+import { chromium } from "playwright-core";
+import { readdir } from "node:fs/promises";
+import { existsSync, mkdirSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { startServer, SUBPATH } from "./lib/server.mjs";
+import { Context } from "./lib/harness.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const dist = resolve(opt("--dist", join(here, "..", "..", "dist")));
+const only = opt("--only", process.env.E2E_ONLY || "");
+const shots = resolve(here, "..", "..", "target", "e2e");
+const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+
+function fail(message) {
+  console.error(`e2e: ${message}`);
+  console.log("e2e: 0 passed, 1 failed");
+  process.exit(1);
+}
+
+if (!existsSync(join(dist, "index.html"))) fail(`no build at ${dist} (run \`make dist\` first)`);
+if (!existsSync(executablePath)) fail(`no Chromium at ${executablePath} (apt-get install chromium)`);
+mkdirSync(shots, { recursive: true });
+
+// Collect the specs: every specs/*.mjs exports `tests` = [{ name, run }].
+const specDir = join(here, "specs");
+const tests = [];
+for (const file of (await readdir(specDir)).filter((f) => f.endsWith(".mjs")).sort()) {
+  const mod = await import(pathToFileURL(join(specDir, file)).href);
+  for (const t of mod.tests) tests.push({ ...t, file });
+}
+const selected = tests.filter((t) => !only || t.name.includes(only) || t.file.includes(only));
+if (args.includes("--list")) {
+  for (const t of selected) console.log(`${t.file}: ${t.name}`);
+  process.exit(0);
+}
+
+const server = await startServer(dist);
+const base = `http://127.0.0.1:${server.port}/`;
+const subBase = `http://127.0.0.1:${server.port}${SUBPATH}`;
+console.log(`e2e: serving ${dist} at ${base} and ${subBase}`);
+console.log(`e2e: ${selected.length} tests, Chromium ${executablePath}, screenshots in ${shots}`);
+
+// Flags from toolchain.md: no sandbox as root, software GL, no background
+// networking (this machine cannot reach the hosts Chromium would call).
+const browser = await chromium.launch({
+  executablePath,
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--enable-unsafe-swiftshader",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
+});
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+for (const t of selected) {
+  const started = Date.now();
+  const ctx = new Context({ browser, base, subBase, shots, name: t.name });
+  let error = null;
+  try {
+    await Promise.race([
+      t.run(ctx),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`timed out after ${(t.timeout || 60000) / 1000} s`)), t.timeout || 60000)
+      ),
+    ]);
+    ctx.assertNoConsoleErrors(t.allowConsoleErrors);
+  } catch (e) {
+    error = e;
+  }
+  await ctx.close().catch(() => {});
+  const ms = Date.now() - started;
+  if (error) {
+    failed++;
+    failures.push({ name: t.name, error });
+    console.log(`  ✗ ${t.name} (${ms} ms)\n      ${String(error && error.stack ? error.stack : error).split("\n").slice(0, 6).join("\n      ")}`);
+    for (const line of ctx.log.slice(-15)) console.log(`      | ${line}`);
+  } else {
+    passed++;
+    console.log(`  ✓ ${t.name} (${ms} ms)${ctx.notes.length ? " — " + ctx.notes.join("; ") : ""}`);
+  }
+}
+
+await browser.close();
+server.close();
+
+if (failures.length) {
+  console.log(`\ne2e failures:`);
+  for (const f of failures) console.log(`  - ${f.name}: ${String(f.error && f.error.message ? f.error.message : f.error).split("\n")[0]}`);
+}
+const shotCount = existsSync(shots) ? (await readdir(shots)).filter((f) => f.endsWith(".png") && statSync(join(shots, f)).size > 0).length : 0;
+console.log(`e2e: screenshots: ${shotCount} in ${shots}`);
+console.log(`e2e: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -1,0 +1,120 @@
+// Offline PWA and static hosting: service worker, manifest, sub-path.
+
+import { assert } from "../lib/harness.mjs";
+import { PUZZLES } from "../lib/puzzles.mjs";
+
+async function waitForController(t, page) {
+  await t.until(() => navigator.serviceWorker && navigator.serviceWorker.controller !== null, null, {
+    page,
+    timeout: 20000,
+  });
+}
+
+export const tests = [
+  {
+    name: "after one online visit the app reloads and solves with the network off",
+    async run(t) {
+      const page = await t.open();
+      await waitForController(t, page);
+      const cacheName = await page.evaluate(async () => (await caches.keys()).find((k) => k.startsWith("tessera-")));
+      assert.ok(cacheName, "a tessera-<build> cache");
+      await t.context.setOffline(true);
+      await page.reload();
+      await t.ready();
+      // The solver worker loads from the cache too.
+      await t.click("example-h5");
+      await t.click("alg-backtrack");
+      await t.click("solve");
+      await t.waitRun("waiting");
+      assert.equal(await t.shown(), PUZZLES.h.solutions[0]);
+      // A fresh navigation (new URL, not a reload) also works offline.
+      await page.goto(t.base + "#sudoku/" + PUZZLES.top95_1.puzzle);
+      await t.ready();
+      await t.click("solve");
+      await t.waitRun("waiting");
+      assert.equal(await t.shown(), PUZZLES.top95_1.solution);
+      await t.context.setOffline(false);
+    },
+  },
+  {
+    name: "installable: a valid manifest with icons, a service worker controlling the page",
+    async run(t) {
+      const page = await t.open();
+      await waitForController(t, page);
+      const info = await page.evaluate(async () => {
+        const link = document.querySelector('link[rel="manifest"]');
+        const url = new URL(link.getAttribute("href"), location.href);
+        const res = await fetch(url);
+        const manifest = await res.json();
+        const icons = [];
+        for (const icon of manifest.icons) {
+          const r = await fetch(new URL(icon.src, url));
+          icons.push([icon.src, icon.sizes, r.status, r.headers.get("content-type")]);
+        }
+        const reg = await navigator.serviceWorker.getRegistration();
+        return { type: res.headers.get("content-type"), manifest, icons, scope: reg && reg.scope };
+      });
+      assert.match(info.type, /manifest\+json/);
+      const m = info.manifest;
+      assert.equal(m.display, "standalone");
+      assert.equal(m.start_url, "./");
+      assert.ok(m.name && m.short_name);
+      assert.ok(info.icons.some(([, sizes, status]) => sizes === "192x192" && status === 200));
+      assert.ok(info.icons.some(([, sizes, status]) => sizes === "512x512" && status === 200));
+      assert.ok(info.icons.every(([, , status]) => status === 200), JSON.stringify(info.icons));
+      assert.equal(info.scope, t.base);
+    },
+  },
+  {
+    name: "the service worker precaches exactly this build, app and worker, and drops old caches",
+    // Opening the manifest as a page makes Chromium ask for /favicon.ico.
+    allowConsoleErrors: ["404 (Not Found)"],
+    async run(t) {
+      const page = await t.newPage();
+      // A cache left by an older build, before this build's worker installs.
+      await page.goto(t.base + "manifest.webmanifest");
+      await page.evaluate(async () => {
+        await (await caches.open("tessera-0000000000000000")).put("./old", new Response("old"));
+      });
+      await t.open();
+      await waitForController(t, page);
+      const state = await page.evaluate(async () => {
+        const names = await caches.keys();
+        const mine = names.filter((k) => k.startsWith("tessera-"));
+        const cache = await caches.open(mine[0]);
+        const urls = (await cache.keys()).map((r) => new URL(r.url).pathname);
+        const sw = await (await fetch("./sw.js")).text();
+        return { mine, urls, sw };
+      });
+      assert.equal(state.mine.length, 1, `old caches removed: ${state.mine}`);
+      assert.notEqual(state.mine[0], "tessera-0000000000000000");
+      const has = (re) => state.urls.some((u) => re.test(u));
+      assert.ok(has(/\/app-[0-9a-f]+_bg\.wasm$/), "app wasm");
+      assert.ok(has(/\/app-[0-9a-f]+\.js$/), "app js");
+      assert.ok(has(/\/worker_bg\.wasm$/) && has(/\/worker\.js$/) && has(/\/solver-worker\.js$/), "worker");
+      assert.ok(has(/\/index\.html$/) && has(/\.css$/) && has(/manifest\.webmanifest$/), "shell");
+      assert.ok(state.sw.includes(state.mine[0]), "cache name comes from the build");
+    },
+  },
+  {
+    name: "works from a sub-path of a static host (relative URLs), including the worker",
+    async run(t) {
+      const page = await t.newPage();
+      await t.open("", { sub: true });
+      assert.ok(page.url().startsWith(t.subBase));
+      await t.click("example-escargot");
+      await t.click("solve");
+      await t.waitRun("waiting");
+      assert.equal(await t.shown(), PUZZLES.escargot.solution);
+      await waitForController(t, page);
+      const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).scope);
+      assert.equal(scope, t.subBase);
+      // Offline under the sub-path too.
+      await t.context.setOffline(true);
+      await page.reload();
+      await t.ready();
+      assert.equal(await t.puzzle(), PUZZLES.escargot.puzzle);
+      await t.context.setOffline(false);
+    },
+  },
+];
