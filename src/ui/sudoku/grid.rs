@@ -318,16 +318,11 @@ pub fn Grid(bench: Bench) -> impl IntoView {
 pub fn Pad(bench: Bench) -> impl IntoView {
     let board = bench.board;
     let n = Memo::new(move |_| board.with(Board::size));
-    // How many times each value is given or solved (a full count dims the key).
+    // How often each value is placed on the board (all n: the key dims).
     let counts = Memo::new(move |_| {
-        let overlay = bench.overlay.get();
         board.with(|b| {
             let mut counts = vec![0usize; b.size() + 1];
-            for (i, &v) in b.cells.iter().enumerate() {
-                let v = match (v, &overlay) {
-                    (0, Some(o)) if o.len() == b.cells.len() => o[i],
-                    _ => v,
-                };
+            for &v in &b.cells {
                 counts[v as usize] += 1;
             }
             counts

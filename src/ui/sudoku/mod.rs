@@ -394,7 +394,11 @@ impl Bench {
 
     /// "Next solution": resume the enumeration kept alive in the worker.
     pub fn next(&self) {
-        let waiting = self.run.get_untracked() == Run::Waiting;
+        let run = self.run.get_untracked();
+        if matches!(run, Run::Solving | Run::Cancelling) {
+            return; // still looking for the previous one
+        }
+        let waiting = run == Run::Waiting;
         let handle = self.job.get_value();
         match handle {
             Some(h) if waiting && h.is_live() => {

@@ -297,6 +297,7 @@ pub fn ImportExportCard(bench: Bench) -> impl IntoView {
             <textarea
                 id="export-text"
                 class="mono export"
+                class:wrap=move || matches!(format.get(), Format::String | Format::List)
                 readonly
                 rows=move || exported.with(|t| t.lines().count().clamp(2, 14))
                 data-testid="export-text"

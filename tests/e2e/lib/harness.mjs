@@ -138,6 +138,7 @@ export class Context {
   }
 
   async shot(name, page = this.page, options = {}) {
+    await page.waitForTimeout(250); // let highlight transitions settle
     await page.screenshot({ path: join(this.shots, `${name}.png`), ...options });
   }
 }

@@ -123,7 +123,7 @@ export const tests = [
         return performance.now() - t0;
       });
       t.note(`cancel acknowledged in ${Math.round(cancelMs)} ms`);
-      assert.ok(cancelMs < 250, `cancel took ${cancelMs} ms`);
+      assert.ok(cancelMs < 100, `cancel took ${cancelMs} ms`);
       const text = await t.statusText();
       assert.match(text, /Cancelled after counting [\d,]+ solutions/);
       // It really stopped: nothing changes afterwards.
