@@ -351,7 +351,17 @@ pub fn Pad(bench: Bench) -> impl IntoView {
             })
             .collect_view()
     };
+    let hint = move || {
+        let n = n.get();
+        let symbols = if n <= 9 {
+            format!("1–{n}")
+        } else {
+            format!("1–9, A–{}", symbol(n as u8))
+        };
+        format!("Arrows move · {symbols} fill · Delete clears · Space: notes · Ctrl+Z / Ctrl+Y")
+    };
     view! {
+        <p class="kbd-hint" aria-hidden="true">{hint}</p>
         <div
             class="pad"
             role="group"
