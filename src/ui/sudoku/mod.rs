@@ -576,13 +576,8 @@ impl Bench {
             );
         }
         let current = self.board.with_untracked(|b| b.shape);
-        let parsed = match Sudoku::parse(text, None) {
-            Ok(s) => Ok(s),
-            Err(e @ SudokuError::Dimension { .. }) => {
-                let cells = match e {
-                    SudokuError::Dimension { cells, .. } => cells,
-                    _ => unreachable!(),
-                };
+        let parsed = Sudoku::parse(text, None).or_else(|e| match e {
+            SudokuError::Dimension { cells, .. } => {
                 let mut shapes = vec![current];
                 shapes.extend(
                     SIZES
@@ -596,8 +591,8 @@ impl Bench {
                     .find_map(|s| Sudoku::parse(text, Some(s)).ok())
                     .ok_or(e)
             }
-            Err(e) => Err(e),
-        };
+            other => Err(other),
+        });
         let sudoku = parsed.map_err(|e| capitalize(&e.to_string()))?;
         if sudoku.size() > MAX_EDIT_SIZE {
             return Err(format!(
