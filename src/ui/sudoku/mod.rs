@@ -8,6 +8,7 @@ pub mod examples;
 mod grid;
 mod panel;
 
+use super::dom;
 use super::shell::{use_shell, NoticeKind, Shell};
 use super::storage::{self, Loaded};
 use super::workbench::Workbench;
@@ -673,6 +674,7 @@ fn initial_state(shell: Shell) -> (Board, Algorithm) {
     if let Some(s) = saved {
         return s;
     }
+    // First visit: an example to play with, and a word on what to do.
     let board = example_board(DEFAULT_EXAMPLE)
         .unwrap_or_else(|| Board::empty(Shape::square(3).expect("3x3")));
     (board, algorithm)
@@ -682,7 +684,18 @@ fn initial_state(shell: Shell) -> (Board, Algorithm) {
 pub fn SudokuBench() -> impl IntoView {
     let shell = use_shell();
     let (initial, algorithm) = initial_state(shell);
+    let first_visit = dom::hash().is_empty()
+        && dom::local_storage()
+            .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
+            .is_none();
     let bench = Bench::new(initial, algorithm);
+    if first_visit {
+        bench.say(
+            MsgKind::Info,
+            "Welcome! This is the first puzzle of SageMath’s Sudoku docs. Edit it, \
+             pick Dancing Links or backtracking, and press Solve — or try an example below.",
+        );
+    }
     WorkerPool::global().warm_up();
 
     // Persist and share: localStorage and the URL follow the puzzle.
