@@ -68,9 +68,14 @@ export const tests = [
         await t.shot(`mobile-${scheme}`);
         await t.shot(`mobile-full-${scheme}`, page, { fullPage: true });
       }
-      const page = await t.newPage({ width: 375, height: 812, isMobile: true });
+      let page = await t.newPage({ width: 375, height: 812, isMobile: true });
       await t.open("#sudoku/" + PUZZLES.j.puzzle.replace(/^/, "4x4/"));
       await t.shot("mobile-16x16-light");
+      // A first visit: no link, no saved session.
+      page = await t.newPage({ width: 1280, height: 900 });
+      await t.open();
+      assert.match(await t.statusText(), /Welcome/);
+      await t.shot("first-visit-desktop-light");
     },
   },
 ];
