@@ -17,6 +17,8 @@ const ALL: u128 = (1u128 << 81) - 1;
 struct Tables {
     peers: [u128; 81],
     units: [u128; 27],
+    /// The three units of each cell as bits of a 27-bit mask.
+    unit_bits: [u32; 81],
     /// Box/line intersections (3 cells each, 27 with rows and 27 with
     /// columns): (segment, rest of the line, rest of the box).
     segments: [(u128, u128, u128); 54],
@@ -47,9 +49,14 @@ fn tables() -> &'static Tables {
                 k += 1;
             }
         }
+        let mut unit_bits = [0u32; 81];
+        for (i, b) in unit_bits.iter_mut().enumerate() {
+            *b = (0..27).filter(|&u| units[u] >> i & 1 == 1).fold(0, |m, u| m | 1 << u);
+        }
         Tables {
             peers,
             units,
+            unit_bits,
             segments,
         }
     })
@@ -61,6 +68,9 @@ fn tables() -> &'static Tables {
 struct Board {
     cand: [u128; 9],
     solved: u128,
+    /// Per digit, the units where it is already placed (no hidden single
+    /// to look for there).
+    done: [u32; 9],
 }
 
 impl Board {
@@ -76,6 +86,7 @@ impl Board {
         }
         self.cand[d] = (self.cand[d] & !t.peers[cell]) | bit;
         self.solved |= bit;
+        self.done[d] |= t.unit_bits[cell];
         true
     }
 
@@ -115,8 +126,11 @@ impl Board {
             // Hidden singles: a digit with one possible cell in a unit.
             for d in 0..9 {
                 let board = self.cand[d];
-                for &u in &t.units {
-                    let m = board & u;
+                let mut todo = !self.done[d] & ((1 << 27) - 1);
+                while todo != 0 {
+                    let u = todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    let m = board & t.units[u];
                     if m == 0 {
                         return false;
                     }
@@ -240,6 +254,7 @@ impl Bitboard9 {
         let mut board = Board {
             cand: [ALL; 9],
             solved: 0,
+            done: [0; 9],
         };
         let mut ok = true;
         for (i, &v) in cells.iter().enumerate() {
