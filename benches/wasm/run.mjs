@@ -6,7 +6,16 @@ import { performance } from 'node:perf_hooks';
 
 const [wasmPath, nativePath] = process.argv.slice(2);
 const native = JSON.parse(readFileSync(nativePath, 'utf8'));
-const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {});
+// The library also carries the web app's wasm-bindgen glue, which imports
+// from JS. The benchmark never reaches it: give every import a stub that
+// fails loudly if it is ever called.
+const module = await WebAssembly.compile(readFileSync(wasmPath));
+const imports = {};
+for (const imp of WebAssembly.Module.imports(module)) {
+  if (imp.kind !== 'function') throw new Error(`unexpected ${imp.kind} import ${imp.module}.${imp.name}`);
+  (imports[imp.module] ??= {})[imp.name] = () => { throw new Error(`benchmark called JS import ${imp.name}`); };
+}
+const instance = await WebAssembly.instantiate(module, imports);
 const { memory, alloc, run } = instance.exports;
 
 console.log('\nwasm (Node ' + process.version + ') vs native, same workload (parse + prove uniqueness):');
