@@ -2,6 +2,7 @@
 //! it must build and test natively and run unchanged inside a Web Worker.
 
 pub mod exact_cover;
+pub mod hexad;
 pub mod polyform;
 pub mod search;
 pub mod sudoku;

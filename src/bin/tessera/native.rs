@@ -1,6 +1,6 @@
 //! Argument parsing and dispatch for the native CLI.
 
-use crate::{polyform, sudoku};
+use crate::{hexad, polyform, sudoku};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -21,6 +21,8 @@ enum Command {
     Sudoku(sudoku::SudokuArgs),
     /// Polyform puzzles (Polyform Puzzler): solve, count, enumerate pieces
     Polyform(polyform::PolyformArgs),
+    /// Hexads of the Steiner system S(5,6,12): MINIMOG, kitten, blackjack (Sage-exact)
+    Hexad(hexad::HexadArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -28,6 +30,7 @@ pub fn main() -> ExitCode {
     let code = match cli.command {
         Command::Sudoku(args) => sudoku::run(args),
         Command::Polyform(args) => polyform::run(args),
+        Command::Hexad(args) => hexad::run(args),
     };
     ExitCode::from(code)
 }

@@ -1,0 +1,9 @@
+//! The Steiner system S(5,6,12) through Conway's MINIMOG and Curtis's
+//! kitten, and mathematical blackjack — SageMath's `sage.games.hexad`, with
+//! its exact output strings.
+
+pub mod blackjack;
+pub mod minimog;
+
+pub use blackjack::{blackjack_move, BlackjackAdvice};
+pub use minimog::{Hexad, HexadKind, Labeling, Minimog, Picture, PointSet};
