@@ -51,7 +51,9 @@ fn tables() -> &'static Tables {
         }
         let mut unit_bits = [0u32; 81];
         for (i, b) in unit_bits.iter_mut().enumerate() {
-            *b = (0..27).filter(|&u| units[u] >> i & 1 == 1).fold(0, |m, u| m | 1 << u);
+            *b = (0..27)
+                .filter(|&u| units[u] >> i & 1 == 1)
+                .fold(0, |m, u| m | 1 << u);
         }
         Tables {
             peers,
