@@ -315,3 +315,82 @@ fn winning_moves_land_on_hexads() {
     }
     assert!(moves > 500, "{moves}");
 }
+
+mod game {
+    use tessera::engine::hexad::{Game, Move, Player};
+
+    #[test]
+    fn deals_are_reproducible_and_legal() {
+        let a = Game::new(42);
+        let b = Game::new(42);
+        assert_eq!(a.table(), b.table());
+        assert_eq!(a.table().len(), 6);
+        assert_eq!(a.pile().len(), 6);
+        assert!(a.table_sum() >= 22);
+        let differs = (0..20).any(|s| Game::new(s).table() != a.table());
+        assert!(differs, "different seeds deal differently");
+        for m in a.legal_moves() {
+            assert!(m.to < m.from);
+            assert!(a.table().contains(&m.from) && a.pile().contains(&m.to));
+        }
+    }
+
+    #[test]
+    fn illegal_moves_are_explained() {
+        let mut g = Game::with_table(&[0, 2, 4, 6, 7, 11], 1).unwrap();
+        assert!(g
+            .play(Move { from: 3, to: 1 })
+            .unwrap_err()
+            .contains("not on the table"));
+        assert!(g
+            .play(Move { from: 4, to: 2 })
+            .unwrap_err()
+            .contains("not in the other pile"));
+        assert!(g
+            .play(Move { from: 4, to: 5 })
+            .unwrap_err()
+            .contains("LOWER"));
+        assert_eq!(
+            g.hint().unwrap().0,
+            Move { from: 4, to: 3 },
+            "Sage's doctest move"
+        );
+        g.play(Move { from: 4, to: 3 }).unwrap();
+        assert!(g.table_is_hexad());
+        assert_eq!(g.turn(), Player::Computer);
+        assert!(Game::with_table(&[1, 2, 3], 0).is_err());
+        assert!(Game::with_table(&[1, 1, 2, 3, 4, 5], 0).is_err());
+    }
+
+    /// Kahane–Ryba: whoever moves to a hexad wins. The human follows the
+    /// hints (else any legal move), the computer its strategy: the human wins
+    /// exactly when the deal is not already a hexad.
+    #[test]
+    fn the_hexad_strategy_wins_every_game() {
+        for seed in 0..300 {
+            let mut g = Game::new(seed);
+            let starts_on_hexad = g.table_is_hexad();
+            let mut moves = 0;
+            while g.winner().is_none() {
+                let m = match g.turn() {
+                    Player::Human => g
+                        .hint()
+                        .map(|h| h.0)
+                        .or_else(|| g.legal_moves().first().copied()),
+                    Player::Computer => g.computer_choice(),
+                }
+                .expect("a player to move has a legal move");
+                g.play(m).unwrap();
+                moves += 1;
+                assert!(moves < 100, "games end");
+            }
+            let want = if starts_on_hexad {
+                Player::Computer
+            } else {
+                Player::Human
+            };
+            assert_eq!(g.winner(), Some(want), "seed {seed}: {:?}", g.history());
+            assert!(g.legal_moves().is_empty(), "no moves after the end");
+        }
+    }
+}

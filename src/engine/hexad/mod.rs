@@ -3,7 +3,9 @@
 //! its exact output strings.
 
 pub mod blackjack;
+pub mod game;
 pub mod minimog;
 
 pub use blackjack::{blackjack_move, BlackjackAdvice};
+pub use game::{Game, Move, Player};
 pub use minimog::{Hexad, HexadKind, Labeling, Minimog, Picture, PointSet};
