@@ -5,6 +5,7 @@
 //! [`workbench::WORKBENCHES`].
 
 pub mod dom;
+pub mod hexad;
 pub mod panic;
 pub mod route;
 pub mod shell;

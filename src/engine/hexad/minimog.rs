@@ -231,7 +231,7 @@ impl HexadKind {
 }
 
 /// The MINIMOG of one labeling with its pictures.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Minimog {
     labeling: Labeling,
     /// The 3×4 table A (internal points 0..11).

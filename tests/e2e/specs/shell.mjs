@@ -132,7 +132,7 @@ export const tests = [
     async run(t) {
       const page = await t.open();
       const links = await page.$$eval(".app-nav a", (as) => as.map((a) => [a.textContent.trim(), a.getAttribute("aria-current")]));
-      assert.deepEqual(links, [["Sudoku", "page"]]);
+      assert.deepEqual(links, [["Sudoku", "page"], ["Hexads", null]]);
       await page.goto(t.base + "#quantumino");
       await t.ready();
       assert.ok((await t.tid("notice").allInnerTexts()).some((n) => /unknown workbench/i.test(n)));
