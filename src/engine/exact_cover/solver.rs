@@ -1,5 +1,5 @@
 //! Algorithm X on Dancing Links, laid out as Knuth's `dlx1`: one flat array of
-//! nodes (`top`, `up`, `down` as `u32`), item headers at nodes `1..=N`,
+//! nodes (`top`, `up`, `down` as `u32` in one struct), item headers at nodes `1..=N`,
 //! a spacer node between rows. The search runs on an explicit stack so it can
 //! stop after any number of nodes and resume exactly where it was.
 //!
@@ -10,6 +10,15 @@
 
 use super::problem::{ExactCoverError, Problem};
 use crate::engine::search::{Progress, Search, Step};
+
+/// One node: for headers (1..=N) `top` holds the current length; for
+/// spacers `top` is 0; otherwise `top` is the node's item header.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    top: u32,
+    up: u32,
+    down: u32,
+}
 
 /// Where the state machine resumes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,11 +37,10 @@ pub struct Solver {
     /// Item list links, size N+2: 0 is the primary root, N+1 the secondary root.
     llink: Vec<u32>,
     rlink: Vec<u32>,
-    /// Node arrays. For headers (1..=N) `top` holds the current length;
-    /// for spacers `top` is 0; otherwise `top` is the node's item header.
-    top: Vec<u32>,
-    up: Vec<u32>,
-    down: Vec<u32>,
+    /// The nodes, one struct each so a node's three links share a cache
+    /// line (Knuth's layout; measured on par with or slightly faster than
+    /// three separate arrays).
+    node: Vec<Node>,
     /// Row index of each node (spacers and headers: unused).
     row_of: Vec<u32>,
     /// Rows fixed before the search started (part of every solution).
@@ -76,53 +84,53 @@ impl Solver {
         llink[sroot] = prev as u32;
 
         let total = n + 1 + problem.num_entries() + problem.num_rows() + 1;
-        let mut top = Vec::with_capacity(total);
-        let mut up = Vec::with_capacity(total);
-        let mut down = Vec::with_capacity(total);
+        let mut node: Vec<Node> = Vec::with_capacity(total);
         let mut row_of = Vec::with_capacity(total);
         // Node 0 is unused; headers 1..=n start as empty self-loops.
         for i in 0..=n {
-            top.push(0);
-            up.push(i as u32);
-            down.push(i as u32);
+            node.push(Node {
+                top: 0,
+                up: i as u32,
+                down: i as u32,
+            });
             row_of.push(u32::MAX);
         }
         // First spacer.
-        let mut last_spacer = top.len();
-        top.push(0);
-        up.push(0);
-        down.push(0);
+        let mut last_spacer = node.len();
+        node.push(Node::default());
         row_of.push(u32::MAX);
         for r in 0..problem.num_rows() {
-            let first = top.len();
+            let first = node.len();
             for &item in problem.row(r) {
                 let h = item as usize + 1;
-                let node = top.len() as u32;
-                top[h] += 1;
-                let tail = up[h];
-                top.push(h as u32);
-                up.push(tail);
-                down.push(h as u32);
+                let id = node.len() as u32;
+                node[h].top += 1;
+                let tail = node[h].up;
+                node.push(Node {
+                    top: h as u32,
+                    up: tail,
+                    down: h as u32,
+                });
                 row_of.push(r as u32);
-                down[tail as usize] = node;
-                up[h] = node;
+                node[tail as usize].down = id;
+                node[h].up = id;
             }
-            let last = top.len() - 1;
-            down[last_spacer] = last as u32;
+            let last = node.len() - 1;
+            node[last_spacer].down = last as u32;
             // The spacer after this row points back to its first node.
-            last_spacer = top.len();
-            top.push(0);
-            up.push(first as u32);
-            down.push(0);
+            last_spacer = node.len();
+            node.push(Node {
+                top: 0,
+                up: first as u32,
+                down: 0,
+            });
             row_of.push(u32::MAX);
         }
         let depth = p + 1;
         Solver {
             llink,
             rlink,
-            top,
-            up,
-            down,
+            node,
             row_of,
             forced: Vec::new(),
             x: vec![0; depth],
@@ -207,18 +215,18 @@ impl Solver {
             return;
         }
         let i = self.choose();
-        if self.top[i] == 0 {
+        if self.node[i].top == 0 {
             return;
         }
         self.cover(i);
-        let mut r = self.down[i] as usize;
+        let mut r = self.node[i].down as usize;
         while r != i {
             self.cover_others(r);
             prefix.push(self.row_of[r] as usize);
             self.collect_prefixes(depth - 1, prefix, out);
             prefix.pop();
             self.uncover_others(r);
-            r = self.down[r] as usize;
+            r = self.node[r].down as usize;
         }
         self.uncover(i);
     }
@@ -247,7 +255,7 @@ impl Solver {
         let mut item = 0usize;
         let mut p = self.rlink[0] as usize;
         while p != 0 {
-            let len = self.top[p];
+            let len = self.node[p].top;
             if len < best {
                 best = len;
                 item = p;
@@ -262,10 +270,10 @@ impl Solver {
 
     #[inline]
     fn cover(&mut self, i: usize) {
-        let mut p = self.down[i] as usize;
+        let mut p = self.node[i].down as usize;
         while p != i {
             self.hide(p);
-            p = self.down[p] as usize;
+            p = self.node[p].down as usize;
         }
         let l = self.llink[i];
         let r = self.rlink[i];
@@ -279,10 +287,10 @@ impl Solver {
         let r = self.rlink[i];
         self.rlink[l as usize] = i as u32;
         self.llink[r as usize] = i as u32;
-        let mut p = self.up[i] as usize;
+        let mut p = self.node[i].up as usize;
         while p != i {
             self.unhide(p);
-            p = self.up[p] as usize;
+            p = self.node[p].up as usize;
         }
     }
 
@@ -290,15 +298,15 @@ impl Solver {
     fn hide(&mut self, p: usize) {
         let mut q = p + 1;
         while q != p {
-            let x = self.top[q] as usize;
-            let u = self.up[q];
+            let x = self.node[q].top as usize;
+            let u = self.node[q].up;
             if x == 0 {
                 q = u as usize;
             } else {
-                let d = self.down[q];
-                self.down[u as usize] = d;
-                self.up[d as usize] = u;
-                self.top[x] -= 1;
+                let d = self.node[q].down;
+                self.node[u as usize].down = d;
+                self.node[d as usize].up = u;
+                self.node[x].top -= 1;
                 q += 1;
             }
         }
@@ -308,15 +316,15 @@ impl Solver {
     fn unhide(&mut self, p: usize) {
         let mut q = p - 1;
         while q != p {
-            let x = self.top[q] as usize;
-            let d = self.down[q];
+            let x = self.node[q].top as usize;
+            let d = self.node[q].down;
             if x == 0 {
                 q = d as usize;
             } else {
-                let u = self.up[q];
-                self.down[u as usize] = q as u32;
-                self.up[d as usize] = q as u32;
-                self.top[x] += 1;
+                let u = self.node[q].up;
+                self.node[u as usize].down = q as u32;
+                self.node[d as usize].up = q as u32;
+                self.node[x].top += 1;
                 q -= 1;
             }
         }
@@ -327,9 +335,9 @@ impl Solver {
     fn cover_others(&mut self, r: usize) {
         let mut p = r + 1;
         while p != r {
-            let j = self.top[p] as usize;
+            let j = self.node[p].top as usize;
             if j == 0 {
-                p = self.up[p] as usize;
+                p = self.node[p].up as usize;
             } else {
                 self.cover(j);
                 p += 1;
@@ -342,9 +350,9 @@ impl Solver {
     fn uncover_others(&mut self, r: usize) {
         let mut p = r - 1;
         while p != r {
-            let j = self.top[p] as usize;
+            let j = self.node[p].top as usize;
             if j == 0 {
-                p = self.down[p] as usize;
+                p = self.node[p].down as usize;
             } else {
                 self.uncover(j);
                 p -= 1;
@@ -372,14 +380,14 @@ impl Solver {
                         return None;
                     }
                     let i = self.choose();
-                    let len = self.top[i];
+                    let len = self.node[i].top;
                     if len == 0 {
                         self.state = State::Backtrack;
                         continue;
                     }
                     self.cover(i);
                     let l = self.level;
-                    let r = self.down[i];
+                    let r = self.node[i].down;
                     self.x[l] = r;
                     self.chosen[l] = i as u32;
                     self.k[l] = 0;
@@ -399,7 +407,7 @@ impl Solver {
                     let r = self.x[l] as usize;
                     self.uncover_others(r);
                     let i = self.chosen[l] as usize;
-                    let next = self.down[r];
+                    let next = self.node[r].down;
                     if next as usize == i {
                         self.uncover(i);
                         continue;
