@@ -23,12 +23,14 @@
 //! Enums are serde's default (externally tagged) representation, because
 //! the internally tagged one cannot carry `u128` counters.
 
+use crate::engine::polyform::enumerate::Counts;
+use crate::engine::polyform::{Cell, Lattice, Puzzle, Solution};
 use crate::engine::search::Progress;
 use crate::engine::sudoku::{Algorithm, Shape};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a message changes shape; the page checks it in `Ready`.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// A job's identifier, unique per page (chosen by the page).
 pub type JobId = u32;
@@ -70,6 +72,28 @@ pub enum JobKind {
         algorithm: Algorithm,
         limit: Option<u128>,
     },
+    /// Enumerate the solutions of a polyform puzzle lazily (`batch` at a
+    /// time), once up to symmetry when `unique`.
+    PolyformSolve {
+        puzzle: Puzzle,
+        unique: bool,
+        batch: u32,
+    },
+    /// Count a polyform puzzle's solutions, reporting progress.
+    PolyformCount {
+        puzzle: Puzzle,
+        unique: bool,
+        limit: Option<u128>,
+    },
+    /// Count the polyforms of sizes `1..=size` of a family and list those of
+    /// size `size` (when `list`). Not sliced: sizes are bounded by the engine
+    /// (`enumerate::max_size`), and a cancel terminates the worker.
+    PolyformEnumerate {
+        lattice: Lattice,
+        size: usize,
+        one_sided: bool,
+        list: bool,
+    },
 }
 
 /// What a solution carries back.
@@ -77,6 +101,14 @@ pub enum JobKind {
 pub enum Payload {
     /// A complete Sudoku grid, row-major, values `1..=n`.
     Cells(Vec<u8>),
+    /// A solution of a polyform puzzle.
+    Polyform(Solution),
+    /// Polyform counts for sizes `1..=n` and the polyforms of size `n`
+    /// (normal forms; empty unless listed).
+    Polyforms {
+        counts: Vec<Counts>,
+        pieces: Vec<Vec<Cell>>,
+    },
 }
 
 /// Counters reported with `Waiting` and `Done`.

@@ -5,11 +5,106 @@
 //! enumeration — is tested natively here with a fake clock.
 
 use super::protocol::{Job, JobId, JobKind, Payload, Request, Response, Stats};
-use crate::engine::search::{Search, Step};
+use crate::engine::polyform::{enumerate, Session, SolveOptions};
+use crate::engine::search::{Progress, Search, Step};
 use crate::engine::sudoku::{Shape, Sudoku, SudokuError};
 
-/// A boxed resumable search over full grids.
-type BoxedSearch = Box<dyn Search<Vec<u8>> + Send>;
+/// A boxed resumable search whose solutions are already wire payloads.
+type BoxedSearch = Box<dyn Search<Payload> + Send>;
+
+/// Wraps an engine search so its solutions come out as [`Payload`]s: the
+/// runner then drives every workbench's searches the same way.
+struct Mapped<T> {
+    inner: Box<dyn Search<T> + Send>,
+    to_payload: fn(T) -> Payload,
+}
+
+impl<T> Search<Payload> for Mapped<T> {
+    fn step(&mut self, budget: u64) -> Step<Payload> {
+        match self.inner.step(budget) {
+            Step::Solution(t) => Step::Solution((self.to_payload)(t)),
+            Step::Paused => Step::Paused,
+            Step::Done => Step::Done,
+        }
+    }
+    fn progress(&self) -> Progress {
+        self.inner.progress()
+    }
+    fn set_count_only(&mut self, count_only: bool) {
+        self.inner.set_count_only(count_only)
+    }
+}
+
+fn mapped<T: 'static>(
+    inner: Box<dyn Search<T> + Send>,
+    to_payload: fn(T) -> Payload,
+) -> BoxedSearch {
+    Box::new(Mapped { inner, to_payload })
+}
+
+/// What a job turns into.
+enum Built {
+    /// A resumable search, its mode and its first batch size.
+    Search(BoxedSearch, Mode, u32),
+    /// A short computation already done (polyform enumeration).
+    Immediate(Payload),
+}
+
+fn build(kind: JobKind) -> Result<Built, String> {
+    let sudoku = |shape: Shape, cells: &[u8], algorithm| {
+        sudoku_from(shape, cells)
+            .and_then(|s| s.search(algorithm))
+            .map(|s| mapped(s, Payload::Cells))
+            .map_err(|e| e.to_string())
+    };
+    let polyform = |puzzle: &crate::engine::polyform::Puzzle, unique: bool| {
+        Session::new(puzzle, SolveOptions { unique })
+            .map(|s| mapped(Box::new(s), Payload::Polyform))
+            .map_err(|e| e.to_string())
+    };
+    Ok(match kind {
+        JobKind::SudokuSolve {
+            shape,
+            cells,
+            algorithm,
+            batch,
+        } => Built::Search(
+            sudoku(shape, &cells, algorithm)?,
+            Mode::Enumerate,
+            batch.max(1),
+        ),
+        JobKind::SudokuCount {
+            shape,
+            cells,
+            algorithm,
+            limit,
+        } => Built::Search(sudoku(shape, &cells, algorithm)?, Mode::Count { limit }, 0),
+        JobKind::PolyformSolve {
+            puzzle,
+            unique,
+            batch,
+        } => Built::Search(polyform(&puzzle, unique)?, Mode::Enumerate, batch.max(1)),
+        JobKind::PolyformCount {
+            puzzle,
+            unique,
+            limit,
+        } => Built::Search(polyform(&puzzle, unique)?, Mode::Count { limit }, 0),
+        JobKind::PolyformEnumerate {
+            lattice,
+            size,
+            one_sided,
+            list,
+        } => {
+            let counts = enumerate::count(lattice, size).map_err(|e| e.to_string())?;
+            let pieces = if list {
+                enumerate::polyforms(lattice, size, one_sided).map_err(|e| e.to_string())?
+            } else {
+                Vec::new()
+            };
+            Built::Immediate(Payload::Polyforms { counts, pieces })
+        }
+    })
+}
 
 /// Progress is reported at most this often (milliseconds) per job.
 pub const PROGRESS_INTERVAL_MS: f64 = 100.0;
@@ -141,28 +236,24 @@ impl Runner {
                 message: format!("job {id} already exists"),
             }];
         }
-        let (shape, cells, algorithm, mode, batch) = match job.kind {
-            JobKind::SudokuSolve {
-                shape,
-                cells,
-                algorithm,
-                batch,
-            } => (shape, cells, algorithm, Mode::Enumerate, batch.max(1)),
-            JobKind::SudokuCount {
-                shape,
-                cells,
-                algorithm,
-                limit,
-            } => (shape, cells, algorithm, Mode::Count { limit }, 0),
-        };
-        let search = match sudoku_from(shape, &cells).and_then(|s| s.search(algorithm)) {
-            Ok(s) => s,
-            Err(e) => {
-                return vec![Response::Error {
-                    id,
-                    message: e.to_string(),
-                }]
+        let (search, mode, batch) = match build(job.kind) {
+            Ok(Built::Search(search, mode, batch)) => (search, mode, batch),
+            Ok(Built::Immediate(payload)) => {
+                let stats = Stats {
+                    solutions: 1,
+                    exhausted: true,
+                    ..Stats::default()
+                };
+                return vec![
+                    Response::Solution {
+                        id,
+                        index: 0,
+                        payload,
+                    },
+                    Response::Done { id, stats },
+                ];
             }
+            Err(message) => return vec![Response::Error { id, message }],
         };
         let mut active = Active {
             id,
@@ -210,12 +301,12 @@ impl Runner {
                     self.budget = (self.budget / 2).max(MIN_BUDGET);
                 }
                 match step {
-                    Step::Solution(cells) => {
+                    Step::Solution(payload) => {
                         if job.mode == Mode::Enumerate {
                             out.push(Response::Solution {
                                 id: job.id,
                                 index: job.delivered,
-                                payload: Payload::Cells(cells),
+                                payload,
                             });
                             job.delivered += 1;
                             job.remaining = job.remaining.saturating_sub(1);
@@ -548,5 +639,127 @@ mod tests {
             .collect();
         assert_eq!(waiting.len(), 2);
         assert_eq!(r.live_jobs(), 2);
+    }
+
+    // ----- polyform jobs -----
+
+    use crate::engine::polyform::{format, library, Lattice};
+
+    fn polyform_job(id: JobId, kind: JobKind) -> Request {
+        Request::Job(Job { id, kind })
+    }
+
+    #[test]
+    fn polyform_enumeration_delivers_checked_solutions_in_batches() {
+        let puzzle = library::find("pentominoes-3x20").unwrap();
+        let mut r = Runner::new();
+        let mut clock = fake_clock(0.001);
+        let kind = JobKind::PolyformSolve {
+            puzzle: puzzle.clone(),
+            unique: true,
+            batch: 1,
+        };
+        assert!(r.handle(polyform_job(4, kind), 0.0).is_empty());
+        let mut found = Vec::new();
+        loop {
+            let msgs = drain(&mut r, &mut clock);
+            for m in &msgs {
+                if let Response::Solution {
+                    payload: Payload::Polyform(sol),
+                    ..
+                } = m
+                {
+                    format::check_against(&puzzle, sol).expect("a valid tiling");
+                    found.push(sol.sorted());
+                }
+            }
+            match msgs.last() {
+                Some(Response::Waiting { .. }) => {
+                    r.handle(Request::More { id: 4, count: 1 }, 0.0);
+                }
+                Some(Response::Done { stats, .. }) => {
+                    assert!(stats.exhausted);
+                    break;
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        // Two solutions up to symmetry (Polyform Puzzler), and they differ.
+        assert_eq!(found.len(), 2);
+        assert_ne!(found[0], found[1]);
+    }
+
+    #[test]
+    fn polyform_count_matches_the_published_count() {
+        let puzzle = library::find("tetrahexes-4x7").unwrap();
+        let known = puzzle.known.as_ref().and_then(|k| k.unique).unwrap();
+        let mut r = Runner::new();
+        let mut clock = fake_clock(0.001);
+        let kind = JobKind::PolyformCount {
+            puzzle,
+            unique: true,
+            limit: None,
+        };
+        r.handle(polyform_job(5, kind), 0.0);
+        let msgs = drain(&mut r, &mut clock);
+        match msgs.last() {
+            Some(Response::Done { stats, .. }) => assert_eq!(stats.solutions, known),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn polyform_errors_name_the_problem() {
+        let mut puzzle = library::find("pentominoes-6x10").unwrap();
+        puzzle.region.pop();
+        let mut r = Runner::new();
+        let kind = JobKind::PolyformSolve {
+            puzzle,
+            unique: true,
+            batch: 1,
+        };
+        match r.handle(polyform_job(6, kind), 0.0).as_slice() {
+            [Response::Error { message, .. }] => {
+                assert!(message.contains("60 cells"), "{message}");
+                assert!(message.contains("59"), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+        let kind = JobKind::PolyformEnumerate {
+            lattice: Lattice::Square,
+            size: 99,
+            one_sided: false,
+            list: false,
+        };
+        match r.handle(polyform_job(7, kind), 0.0).as_slice() {
+            [Response::Error { message, .. }] => assert!(message.contains("99"), "{message}"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(r.live_jobs(), 0);
+    }
+
+    #[test]
+    fn polyform_enumeration_job_answers_at_once() {
+        let mut r = Runner::new();
+        let kind = JobKind::PolyformEnumerate {
+            lattice: Lattice::Square,
+            size: 5,
+            one_sided: false,
+            list: true,
+        };
+        let msgs = r.handle(polyform_job(8, kind), 0.0);
+        match msgs.as_slice() {
+            [Response::Solution {
+                payload: Payload::Polyforms { counts, pieces },
+                ..
+            }, Response::Done { .. }] => {
+                let free: Vec<u64> = counts.iter().map(|c| c.free).collect();
+                assert_eq!(free, [1, 1, 2, 5, 12]);
+                assert_eq!(pieces.len(), 12);
+                assert!(pieces.iter().all(|p| p.len() == 5));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(!r.busy());
     }
 }
