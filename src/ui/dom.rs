@@ -85,3 +85,24 @@ pub fn copy_text(text: &str, fallback_id: &str) -> bool {
     }
     false
 }
+
+/// Offer `text` as a file download named `name` (a data URL on a temporary
+/// link: works offline and from any sub-path).
+pub fn download_text(name: &str, mime: &str, text: &str) {
+    let doc = document();
+    let href = format!(
+        "data:{mime};charset=utf-8,{}",
+        String::from(js_sys::encode_uri_component(text))
+    );
+    if let Ok(a) = doc.create_element("a") {
+        let _ = a.set_attribute("href", &href);
+        let _ = a.set_attribute("download", name);
+        if let Some(body) = doc.body() {
+            let _ = body.append_child(&a);
+            if let Some(el) = a.dyn_ref::<HtmlElement>() {
+                el.click();
+            }
+            let _ = body.remove_child(&a);
+        }
+    }
+}

@@ -7,6 +7,7 @@
 pub mod dom;
 pub mod hexad;
 pub mod panic;
+pub mod polyform;
 pub mod route;
 pub mod shell;
 pub mod storage;

@@ -145,6 +145,18 @@ pub fn puzzles() -> Vec<Puzzle> {
             "15 of the 16 tetrasticks (one of H J L N Y left out) on a 5×5 grid, no crossings",
         )
         .known(Some(1795), None, PP),
+        Puzzle::new(
+            "tetrasticks-5x5-no-h",
+            Stick,
+            region::stick_grid(5, 5),
+            sets::tetrasticks().without(&["H"]),
+        )
+        .describe("The 15 tetrasticks other than H on a 5×5 grid, no crossings")
+        .known(
+            Some(72),
+            None,
+            "Polyform Puzzler (tetrasticks 5×5, H omitted)",
+        ),
     ]
 }
 
