@@ -20,6 +20,9 @@ struct Preset {
     size: (i32, i32, i32),
     set: &'static str,
     region: fn() -> Vec<Cell>,
+    /// Pieces of the set left out (the 5×5 stick grid has room for 15 of
+    /// the 16 tetrasticks).
+    omit: &'static [&'static str],
 }
 
 const PRESETS: &[Preset] = &[
@@ -29,6 +32,7 @@ const PRESETS: &[Preset] = &[
         size: (10, 6, 1),
         set: "pentominoes",
         region: || region::rectangle(10, 6),
+        omit: &[],
     },
     Preset {
         label: "8×8 − 2×2",
@@ -36,6 +40,7 @@ const PRESETS: &[Preset] = &[
         size: (8, 8, 1),
         set: "pentominoes",
         region: || region::rectangle_without(8, 8, &[(3, 3), (3, 4), (4, 3), (4, 4)]),
+        omit: &[],
     },
     Preset {
         label: "5×12",
@@ -43,6 +48,7 @@ const PRESETS: &[Preset] = &[
         size: (12, 5, 1),
         set: "pentominoes",
         region: || region::rectangle(12, 5),
+        omit: &[],
     },
     Preset {
         label: "4×9",
@@ -50,6 +56,7 @@ const PRESETS: &[Preset] = &[
         size: (9, 4, 1),
         set: "hexiamonds",
         region: || region::triangle_parallelogram(9, 4),
+        omit: &[],
     },
     Preset {
         label: "6×6",
@@ -57,6 +64,7 @@ const PRESETS: &[Preset] = &[
         size: (6, 6, 1),
         set: "hexiamonds",
         region: || region::triangle_parallelogram(6, 6),
+        omit: &[],
     },
     Preset {
         label: "4×7",
@@ -64,6 +72,7 @@ const PRESETS: &[Preset] = &[
         size: (7, 4, 1),
         set: "tetrahexes",
         region: || region::hex_parallelogram(7, 4),
+        omit: &[],
     },
     Preset {
         label: "3×3×3",
@@ -71,6 +80,7 @@ const PRESETS: &[Preset] = &[
         size: (3, 3, 3),
         set: "soma",
         region: || region::cuboid(3, 3, 3),
+        omit: &[],
     },
     Preset {
         label: "3×4×5",
@@ -78,6 +88,7 @@ const PRESETS: &[Preset] = &[
         size: (5, 4, 3),
         set: "solid-pentominoes",
         region: || region::cuboid(5, 4, 3),
+        omit: &[],
     },
     Preset {
         label: "5×5 grid",
@@ -85,6 +96,7 @@ const PRESETS: &[Preset] = &[
         size: (5, 5, 1),
         set: "tetrasticks",
         region: || region::stick_grid(5, 5),
+        omit: &["H"],
     },
 ];
 
@@ -115,7 +127,10 @@ impl State {
             layers: p.size.2,
             region: (p.region)().into_iter().collect(),
             set: p.set.to_string(),
-            pieces: all_pieces(p.set),
+            pieces: all_pieces(p.set)
+                .into_iter()
+                .filter(|n| !p.omit.contains(&n.as_str()))
+                .collect(),
             reuse: false,
         }
     }

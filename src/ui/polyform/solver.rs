@@ -556,6 +556,12 @@ pub fn SolutionView(solver: Solver) -> impl IntoView {
         <figure class="pf-figure">
             <div class="pf-drawing" data-testid="pf-drawing"
                 data-shown=move || solver.shown.get().map_or(String::new(), |i| i.to_string())
+                data-region=move || solver.puzzle.with(|p| p.as_ref().map(|p| serde_json::to_string(&p.region).unwrap_or_default()).unwrap_or_default())
+                data-pieces=move || solver.puzzle.with(|p| p.as_ref().map(|p| serde_json::to_string(&p.pieces.iter().map(|x| (x.name.clone(), x.cells.len())).collect::<Vec<_>>()).unwrap_or_default()).unwrap_or_default())
+                data-solution=move || {
+                    let shown = solver.shown.get();
+                    solver.solutions.with(|s| shown.and_then(|i| s.get(i)).map(|sol| serde_json::to_string(&sol.pieces).unwrap_or_default()).unwrap_or_default())
+                }
                 inner_html=move || svg.get().unwrap_or_default()></div>
             <figcaption>
                 <span data-testid="pf-caption">{caption}</span>

@@ -1,0 +1,298 @@
+// The Polyforms workbench: the library on five lattices, solving in the
+// worker (every shown solution checked here, independently of the engine),
+// find all / count with progress and cancel, the gallery, downloads, the
+// region editor with its validation, and the enumeration view.
+
+import { assert } from "../lib/harness.mjs";
+
+async function openPolyforms(t, hash = "#polyforms", opts = {}) {
+  const page = await t.newPage(opts);
+  await page.goto(t.base + hash);
+  await page.waitForSelector('html[data-app="ready"] [data-testid="polyform-bench"]', { timeout: 20000 });
+  return page;
+}
+
+/** Read the shown solution and check it: every region cell covered exactly
+ * once, every piece used at most once with its own number of cells, and
+ * (unless pieces may be reused or omitted) every piece used. */
+async function checkShown(t, page, { allPieces = true } = {}) {
+  const d = t.tid("pf-drawing", page);
+  const region = JSON.parse(await d.getAttribute("data-region"));
+  const pieces = JSON.parse(await d.getAttribute("data-pieces"));
+  const sol = JSON.parse(await d.getAttribute("data-solution"));
+  assert.ok(Array.isArray(sol) && sol.length > 0, "a solution is shown");
+  const key = (c) => c.join(",");
+  const inRegion = new Set(region.map(key));
+  const seen = new Set();
+  const sizes = new Map(pieces.map(([n, k]) => [n, k]));
+  const used = new Set();
+  for (const p of sol) {
+    if (p.cells.length === 0) continue; // an omitted piece
+    assert.ok(sizes.has(p.name), `unknown piece ${p.name}`);
+    assert.equal(p.cells.length, sizes.get(p.name), `piece ${p.name} has its size`);
+    assert.ok(!used.has(p.name), `piece ${p.name} used twice`);
+    used.add(p.name);
+    for (const c of p.cells) {
+      assert.ok(inRegion.has(key(c)), `cell ${key(c)} of ${p.name} is outside the region`);
+      assert.ok(!seen.has(key(c)), `cell ${key(c)} covered twice`);
+      seen.add(key(c));
+    }
+  }
+  assert.equal(seen.size, inRegion.size, "every region cell is covered");
+  if (allPieces) assert.equal(used.size, sizes.size, "every piece is used");
+  // The drawing has one group per placed piece.
+  assert.equal(await d.locator("g.piece").count(), used.size);
+  return sol;
+}
+
+async function pick(t, page, name) {
+  await page.locator(`[data-testid="pf-puzzle"][data-name="${name}"]`).click();
+  await page.waitForFunction((n) => location.hash === `#polyforms/lib/${n}`, name);
+}
+
+async function waitIdle(t, page, timeout = 60000) {
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="pf-solve"]').disabled,
+    null,
+    { timeout, polling: 50 }
+  );
+}
+
+const message = async (t, page) => (await t.tid("pf-message", page).innerText()).trim();
+
+export const tests = [
+  {
+    name: "polyforms: the library lists puzzles of all five lattices with thumbnails; Solve and Next walk the 3x20's two solutions",
+    async run(t) {
+      const page = await openPolyforms(t);
+      const names = await page.$$eval('[data-testid="pf-puzzle"]', (bs) => bs.map((b) => b.dataset.name));
+      for (const n of ["pentominoes-6x10", "hexiamonds-4x9", "tetrahexes-4x7", "soma-3x3x3", "tetrasticks-5x5"]) {
+        assert.ok(names.includes(n), `${n} listed`);
+      }
+      const families = await page.$$eval(".pf-family", (hs) => hs.map((h) => h.textContent.trim()));
+      assert.deepEqual(families, ["Polyominoes", "Polyiamonds", "Polyhexes", "Polycubes", "Polysticks"]);
+      assert.ok((await page.locator('[data-testid="pf-puzzle"] svg').count()) === names.length, "a thumbnail each");
+      await pick(t, page, "pentominoes-3x20");
+      assert.equal((await t.tid("pf-title", page).innerText()).trim(), "Pentominoes 3x20");
+      assert.equal(await page.locator('[data-testid="pf-piece"]').count(), 12);
+      await t.click("pf-solve", page);
+      await page.waitForSelector('[data-testid="pf-drawing"][data-shown="0"]');
+      await waitIdle(t, page);
+      const first = await checkShown(t, page);
+      assert.match(await message(t, page), /Solution 1 found/);
+      await t.click("pf-next", page);
+      await page.waitForSelector('[data-testid="pf-drawing"][data-shown="1"]');
+      await waitIdle(t, page);
+      const second = await checkShown(t, page);
+      assert.notDeepEqual(first, second);
+      await t.click("pf-next", page);
+      await page.waitForFunction(() => /No more solutions/.test(document.querySelector('[data-testid="pf-message"]').innerText));
+      assert.match(await message(t, page), /2 in all \(up to symmetry\) — matches the published count/);
+      assert.equal(await page.locator('[data-testid="pf-thumb"]').count(), 2);
+      await page.locator('[data-testid="pf-thumb"]').first().click();
+      assert.equal(await t.attr("pf-drawing", "data-shown", page), "0");
+      const [download] = await Promise.all([page.waitForEvent("download"), t.click("pf-download-file", page)]);
+      assert.equal(download.suggestedFilename(), "pentominoes-3x20.txt");
+      const text = await (await download.createReadStream()).toArray().then((b) => Buffer.concat(b).toString());
+      assert.match(text, /^Solving Pentominoes 3x20:\n/);
+      assert.match(text, /solution 2:/);
+      assert.match(text, /\n2 solutions, \d+ searches, duration \d:\d\d:\d\d\.\d{6}\n$/);
+      const [svgDl] = await Promise.all([page.waitForEvent("download"), t.click("pf-download-svg", page)]);
+      assert.equal(svgDl.suggestedFilename(), "pentominoes-3x20-1.svg");
+      await page.screenshot({ path: `${t.shots}/polyforms-library.png`, fullPage: true });
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "polyforms: two puzzles of every lattice solve in the browser, each solution checked",
+    async run(t) {
+      const page = await openPolyforms(t);
+      const puzzles = [
+        ["pentominoes-6x10", true],
+        ["pentominoes-8x8-hole", true],
+        ["hexiamonds-4x9", true],
+        ["hexiamonds-6x6", true],
+        ["tetrahexes-4x7", true],
+        ["polyhexes-34-hexagon", true],
+        ["soma-3x3x3", true],
+        ["solid-pentominoes-3x4x5", true],
+        ["tetrasticks-5x5", false],
+        ["tetrasticks-5x5-no-h", true],
+      ];
+      for (const [name, allPieces] of puzzles) {
+        await pick(t, page, name);
+        await t.click("pf-solve", page);
+        await page.waitForSelector('[data-testid="pf-drawing"][data-shown="0"]', { timeout: 60000 });
+        await waitIdle(t, page);
+        await checkShown(t, page, { allPieces });
+        if (name === "soma-3x3x3") await t.shot("polyforms-soma", page);
+        if (name === "tetrasticks-5x5") await t.shot("polyforms-tetrasticks", page);
+        if (name === "hexiamonds-6x6") await t.shot("polyforms-hexiamonds", page);
+      }
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "polyforms: Find all fills the gallery, Count matches the published count with progress, Cancel stops a long count",
+    async run(t) {
+      const page = await openPolyforms(t, "#polyforms/lib/tetrahexes-4x7");
+      await t.click("pf-find-all", page);
+      await page.waitForFunction(() => /9 solutions up to symmetry/.test(document.querySelector('[data-testid="pf-message"]').innerText), null, { timeout: 30000 });
+      assert.match(await message(t, page), /matches the published count/);
+      assert.equal(await page.locator('[data-testid="pf-thumb"]').count(), 9);
+      for (const i of [3, 8]) {
+        await page.locator('[data-testid="pf-thumb"]').nth(i).click();
+        await checkShown(t, page);
+      }
+      await t.shot("polyforms-gallery", page);
+      // All solutions of the 6x10 up to symmetry: 2,339 (Polyform Puzzler).
+      await pick(t, page, "pentominoes-6x10");
+      await t.click("pf-count", page);
+      await page.waitForSelector('[data-testid="pf-progress"]');
+      await page.waitForFunction(() => /2,339 solutions up to symmetry/.test(document.querySelector('[data-testid="pf-message"]').innerText), null, { timeout: 120000 });
+      assert.match(await message(t, page), /matches the published count/);
+      // A long count: progress with a time estimate, then Cancel.
+      await pick(t, page, "solid-pentominoes-3x4x5");
+      await t.tid("pf-unique", page).uncheck();
+      await t.click("pf-count", page);
+      await page.waitForFunction(() => {
+        const p = document.querySelector('[data-testid="pf-progress"]');
+        return p && /left/.test(p.innerText) && +p.dataset.solutions > 0;
+      }, null, { timeout: 60000 });
+      await t.shot("polyforms-counting", page);
+      const t0 = Date.now();
+      await t.click("pf-cancel", page);
+      await page.waitForFunction(() => /Cancelled after/.test(document.querySelector('[data-testid="pf-message"]').innerText), null, { timeout: 5000 });
+      assert.ok(Date.now() - t0 < 5000);
+      assert.match(await message(t, page), /counting symmetric copies/);
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "polyforms editor: draw, validate (empty, area, disconnected, no pieces, bad size), solve, and the link reproduces it",
+    async run(t) {
+      const page = await openPolyforms(t, "#polyforms/lib/pentominoes-6x10");
+      await t.click("pf-tab-editor", page);
+      assert.equal(await t.attr("ed-status", "data-state", page), "ok");
+      assert.equal(await page.locator('[data-testid="ed-canvas"] .ed-cell[data-on="true"]').count(), 60);
+      // A 3x3 square with the 1-, 2- and 3-ominoes (9 cells).
+      await t.tid("ed-w", page).fill("3");
+      await t.tid("ed-w", page).press("Enter");
+      await t.tid("ed-w", page).dispatchEvent("change");
+      await t.tid("ed-h", page).fill("3");
+      await t.tid("ed-h", page).dispatchEvent("change");
+      await t.click("ed-fill", page);
+      await t.tid("ed-set", page).selectOption("polyominoes-123");
+      await page.waitForFunction(() => document.querySelector('[data-testid="ed-status"]').dataset.state === "ok");
+      assert.match(await t.tid("ed-counts", page).innerText(), /Region: 9 cells · 4 pieces covering 9 cells/);
+      await t.click("pf-solve", page);
+      await page.waitForSelector('[data-testid="pf-drawing"][data-shown="0"]');
+      await waitIdle(t, page);
+      await checkShown(t, page);
+      // Remove one cell: the areas no longer match.
+      await page.locator('[data-testid="ed-canvas"] .ed-cell[data-i="4"]').click();
+      assert.equal(await t.attr("ed-status", "data-state", page), "error");
+      assert.match(await t.tid("ed-status", page).innerText(), /cover 9 cells but the region has 8/);
+      await t.click("pf-solve", page);
+      assert.match(await message(t, page), /cannot be solved as drawn/);
+      assert.equal(await page.locator('[data-testid="pf-drawing"] g.piece').count(), 0, "no search ran");
+      // Remove the rest of the middle column: two parts.
+      await page.locator('[data-testid="ed-canvas"] .ed-cell[data-i="3"]').click();
+      await page.locator('[data-testid="ed-canvas"] .ed-cell[data-i="5"]').click();
+      assert.match(await t.tid("ed-status", page).innerText(), /2 separate parts/);
+      // Empty piece list, empty region.
+      await t.click("ed-fill", page);
+      await t.click("ed-no-pieces", page);
+      assert.match(await t.tid("ed-status", page).innerText(), /no pieces are chosen/);
+      await t.click("ed-all-pieces", page);
+      await t.click("ed-clear", page);
+      assert.match(await t.tid("ed-status", page).innerText(), /region is empty/);
+      // Drag to paint the top row back (mouse down on one cell, move across).
+      const box = async (i) => page.locator(`[data-testid="ed-canvas"] .ed-cell[data-i="${i}"]`).boundingBox();
+      const a = await box(0);
+      const c = await box(2);
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(c.x + c.width / 2, c.y + c.height / 2, { steps: 8 });
+      await page.mouse.up();
+      assert.ok((await page.locator('[data-testid="ed-canvas"] .ed-cell[data-on="true"]').count()) >= 2, "dragging paints cells");
+      // A bad size is an error and the typed text stays.
+      await t.tid("ed-w", page).fill("99");
+      await t.tid("ed-w", page).dispatchEvent("change");
+      assert.match(await t.tid("ed-error", page).innerText(), /Width must be a whole number from 1 to 16 \(you typed “99”\)/);
+      assert.equal(await t.tid("ed-w", page).inputValue(), "99");
+      // The link reproduces the drawing.
+      await t.click("ed-fill", page);
+      await page.locator('[data-testid="ed-canvas"] .ed-cell[data-i="0"]').click();
+      const hash = await page.evaluate(() => location.hash);
+      assert.match(hash, /^#polyforms\/edit\/polyomino\/3x3x1\/polyominoes-123\//);
+      const again = await openPolyforms(t, hash);
+      assert.equal(await again.locator('[data-testid="ed-canvas"] .ed-cell[data-on="true"]').count(), 8);
+      assert.equal(await t.tid("ed-set", again).inputValue(), "polyominoes-123");
+      // Other lattices draw their own canvases.
+      for (const [family, tag] of [["polyiamond", "polygon"], ["polyhex", "polygon"], ["polystick", "line"], ["polycube", "polygon"]]) {
+        await t.tid("ed-lattice", again).selectOption(family);
+        assert.equal(await t.attr("ed-canvas", "data-lattice", again), family);
+        assert.ok((await again.locator(`[data-testid="ed-canvas"] ${tag}`).count()) > 10);
+        assert.equal(await t.attr("ed-status", "data-state", again), "ok", `${family} preset is solvable`);
+      }
+      await t.tid("ed-lattice", again).selectOption("polyhex");
+      await t.click("pf-solve", again);
+      await again.waitForSelector('[data-testid="pf-drawing"][data-shown="0"]');
+      await checkShown(t, again);
+      await again.screenshot({ path: `${t.shots}/polyforms-editor.png`, fullPage: true });
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "polyforms enumeration: counts match the published tables and the pieces are drawn",
+    async run(t) {
+      const page = await openPolyforms(t, "#polyforms/enum/polyomino/6");
+      assert.equal(await t.tid("en-size", page).inputValue(), "6");
+      await t.click("en-run", page);
+      await page.waitForSelector('[data-testid="en-table"]');
+      const rows = await page.$$eval('[data-testid="en-row"]', (rs) => rs.map((r) => [+r.dataset.free, r.dataset.ok]));
+      assert.deepEqual(rows.map((r) => r[0]), [1, 1, 2, 5, 12, 35]);
+      assert.ok(rows.every((r) => r[1] === "true"));
+      assert.equal(await page.locator('[data-testid="en-piece"]').count(), 35);
+      await t.shot("polyforms-enumerate", page);
+      await t.tid("en-lattice", page).selectOption("polyhex");
+      await t.tid("en-size", page).fill("4");
+      await t.click("en-run", page);
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="en-row"]').length === 4);
+      assert.equal(await page.locator('[data-testid="en-piece"]').count(), 7);
+      await t.tid("en-lattice", page).selectOption("polyomino");
+      await t.tid("en-size", page).fill("5");
+      await t.tid("en-one-sided", page).check();
+      await t.click("en-run", page);
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="en-piece"]').length === 18);
+      assert.equal(await page.evaluate(() => location.hash), "#polyforms/enum/polyomino/5/one-sided");
+      await t.tid("en-size", page).fill("0");
+      await t.click("en-run", page);
+      assert.match(await t.tid("en-error", page).innerText(), /from 1 to 16 .*you typed “0”/);
+      assert.equal(await t.tid("en-size", page).inputValue(), "0");
+      // Polycubes: rotations count, compared with the published 1, 1, 2, 8, 29.
+      await t.tid("en-lattice", page).selectOption("polycube");
+      await t.tid("en-size", page).fill("5");
+      await t.click("en-run", page);
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="en-row"]').length === 5 && document.querySelector('[data-testid="en-table"] caption').innerText.includes("Polycubes"));
+      const cubes = await page.$$eval('[data-testid="en-row"]', (rs) => rs.map((r) => [+r.dataset.oneSided, r.dataset.ok]));
+      assert.deepEqual(cubes.map((r) => r[0]), [1, 1, 2, 8, 29]);
+      assert.ok(cubes.every((r) => r[1] === "true"));
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "polyforms on a phone, dark theme: the library, the drawing and the solver fit the screen",
+    async run(t) {
+      const page = await openPolyforms(t, "#polyforms/lib/hexiamonds-4x9", { width: 390, height: 844, isMobile: true, colorScheme: "dark" });
+      await t.click("pf-solve", page);
+      await page.waitForSelector('[data-testid="pf-drawing"][data-shown="0"]', { timeout: 30000 });
+      await checkShown(t, page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `no horizontal scroll (${overflow}px)`);
+      await page.screenshot({ path: `${t.shots}/polyforms-phone-dark.png`, fullPage: true });
+      t.assertNoConsoleErrors();
+    },
+  },
+];
