@@ -66,16 +66,21 @@ fn PolyformBench() -> impl IntoView {
     let incoming = shell.incoming.get_untracked().payload;
     let tab = RwSignal::new(tab_of(&incoming));
     let solver = Solver::new();
-    // Each view keeps its own URL payload; the one on screen is the URL.
+    // Each view keeps its own URL payload (so switching tabs comes back to
+    // where the user was); the one on screen is the URL.
     let lib_payload = RwSignal::new(String::new());
     let edit_payload = RwSignal::new(String::new());
     let enum_payload = RwSignal::new(String::new());
+    let slot = move |t: Tab| match t {
+        Tab::Library => lib_payload,
+        Tab::Editor => edit_payload,
+        Tab::Enumerate => enum_payload,
+    };
+    slot(tab_of(&incoming)).set(incoming);
+    // Bumped when a link is followed: the view is rebuilt from its payload.
+    let version = RwSignal::new(0u32);
     Effect::new(move |_| {
-        let p = match tab.get() {
-            Tab::Library => lib_payload.get(),
-            Tab::Editor => edit_payload.get(),
-            Tab::Enumerate => enum_payload.get(),
-        };
+        let p = slot(tab.get()).get();
         if !p.is_empty() {
             shell.set_url("polyforms", &p);
         }
@@ -84,7 +89,11 @@ fn PolyformBench() -> impl IntoView {
     Effect::new(move |prev: Option<()>| {
         let route = shell.incoming.get();
         if prev.is_some() && route.workbench == "polyforms" {
-            tab.set(tab_of(&route.payload));
+            let t = tab_of(&route.payload);
+            solver.abandon();
+            slot(t).set(route.payload);
+            tab.set(t);
+            version.update(|v| *v += 1);
         }
     });
     on_cleanup(move || solver.abandon());
@@ -105,18 +114,23 @@ fn PolyformBench() -> impl IntoView {
         }
     };
     let body = move || {
-        match tab.get() {
-        Tab::Library => {
-            view! { <LibraryView solver=solver payload=lib_payload initial=incoming.clone()/> }
-                .into_any()
+        version.track();
+        let t = tab.get();
+        let initial = slot(t).get_untracked();
+        match t {
+            Tab::Library => {
+                view! { <LibraryView solver=solver payload=lib_payload initial=initial/> }
+                    .into_any()
+            }
+            Tab::Editor => {
+                view! { <editor::EditorView solver=solver payload=edit_payload initial=initial/> }
+                    .into_any()
+            }
+            Tab::Enumerate => {
+                view! { <enumerate::EnumerateView payload=enum_payload initial=initial/> }
+                    .into_any()
+            }
         }
-        Tab::Editor => view! { <editor::EditorView solver=solver payload=edit_payload initial=incoming.clone()/> }
-            .into_any(),
-        Tab::Enumerate => {
-            view! { <enumerate::EnumerateView payload=enum_payload initial=incoming.clone()/> }
-                .into_any()
-        }
-    }
     };
     view! {
         <div class="pf-bench" data-testid="polyform-bench">
