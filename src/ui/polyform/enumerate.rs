@@ -228,7 +228,7 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
                         <button type="button" class="link" disabled=move || page.get() == 0
                             on:click=move |_| page.update(|p| *p = p.saturating_sub(1))>"‹ Prev"</button>
                         <span class="muted">{format!("page {} of {pages}", p + 1)}</span>
-                        <button type="button" class="link" disabled=move || page.get() + 1 >= pages
+                        <button type="button" class="link" disabled=move || { page.get() + 1 >= pages }
                             on:click=move |_| page.update(|p| *p += 1)>"Next ›"</button>
                     </span>
                 </div>

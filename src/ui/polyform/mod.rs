@@ -52,6 +52,32 @@ pub fn family_title(l: Lattice) -> &'static str {
     }
 }
 
+/// A puzzle's name for people: "pentominoes-8x8-hole" → "Pentominoes 8×8
+/// hole" (the solution-file title stays Polyform Puzzler's).
+pub fn display_name(name: &str) -> String {
+    let mut out = String::new();
+    for (i, word) in name.split('-').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let dims = word.split('x').all(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+        if dims && word.contains('x') {
+            out.push_str(&word.replace('x', "×"));
+        } else if i == 0 {
+            let mut c = word.chars();
+            if let Some(f) = c.next() {
+                out.extend(f.to_uppercase());
+                out.push_str(c.as_str());
+            }
+        } else if word.len() == 1 {
+            out.push_str(&word.to_uppercase());
+        } else {
+            out.push_str(word);
+        }
+    }
+    out
+}
+
 fn tab_of(payload: &str) -> Tab {
     match payload.split('/').next().unwrap_or("") {
         "edit" => Tab::Editor,
@@ -183,7 +209,7 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
                                         on:click=move |_| current.set(name.clone())>
                                         <span class="pf-item-thumb" inner_html=thumb></span>
                                         <span class="pf-item-text">
-                                            <span class="pf-item-title">{info.title.clone()}</span>
+                                            <span class="pf-item-title">{display_name(&info.name)}</span>
                                             <span class="muted">
                                                 {format!("{} cells · {} pieces", info.cells, info.pieces)}
                                                 {count.map(|c| format!(" · {c}"))}
@@ -219,7 +245,7 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
             });
             view! {
                 <div class="pf-puzzle-head">
-                    <h2 data-testid="pf-title">{p.title.clone()}</h2>
+                    <h2 class="pf-title" data-testid="pf-title" data-file-title=p.title.clone()>{display_name(&p.name)}</h2>
                     <p class="muted">{p.description.clone()}</p>
                     <p class="muted" data-testid="pf-known">{known}</p>
                 </div>

@@ -622,7 +622,7 @@ pub fn Gallery(solver: Solver) -> impl IntoView {
                         on:click=move |_| solver.page.update(|p| *p = p.saturating_sub(1))>"‹ Prev"</button>
                     <span class="muted">{move || format!("page {} of {}", solver.page.get() + 1, pages())}</span>
                     <button type="button" class="link" data-testid="pf-next-page"
-                        disabled=move || solver.page.get() + 1 >= pages()
+                        disabled=move || { solver.page.get() + 1 >= pages() }
                         on:click=move |_| solver.page.update(|p| *p += 1)>"Next ›"</button>
                 </span>
             </div>

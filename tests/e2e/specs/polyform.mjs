@@ -73,7 +73,8 @@ export const tests = [
       assert.deepEqual(families, ["Polyominoes", "Polyiamonds", "Polyhexes", "Polycubes", "Polysticks"]);
       assert.ok((await page.locator('[data-testid="pf-puzzle"] svg').count()) === names.length, "a thumbnail each");
       await pick(t, page, "pentominoes-3x20");
-      assert.equal((await t.tid("pf-title", page).innerText()).trim(), "Pentominoes3x20");
+      assert.equal((await t.tid("pf-title", page).textContent()).trim(), "Pentominoes 3×20");
+      assert.equal(await t.attr("pf-title", "data-file-title", page), "Pentominoes3x20");
       assert.equal(await page.locator('[data-testid="pf-piece"]').count(), 12);
       await t.click("pf-solve", page);
       await page.waitForSelector('[data-testid="pf-drawing"][data-shown="0"]');
