@@ -8,6 +8,7 @@
 use clap::{Args, Subcommand, ValueEnum};
 use std::io::{self, BufRead, BufWriter, Write};
 use tessera::engine::sudoku::grid::Sudoku;
+use tessera::engine::sudoku::logic;
 use tessera::engine::sudoku::solve::Algorithm;
 use tessera::engine::sudoku::Shape;
 
@@ -18,7 +19,8 @@ Examples:
       | tessera sudoku solve --max 10 --format ascii
   tessera sudoku solve top95.txt --algorithm dlx --count --max 2
   echo '0,4,0,0,3,2,0,0,0,0,1,4,0,0,3,0' | tessera sudoku show --format latex
-  echo '......' | tessera sudoku solve --box 2x3 --count   # an empty 6x6 with 2x3 boxes";
+  echo '......' | tessera sudoku solve --box 2x3 --count   # an empty 6x6 with 2x3 boxes
+  tessera sudoku explain top95.txt          # logical steps, then the rating";
 
 #[derive(Args)]
 #[command(after_help = EXAMPLES)]
@@ -33,6 +35,8 @@ enum SudokuCommand {
     Solve(SolveArgs),
     /// Print each puzzle in another format
     Show(ShowArgs),
+    /// Solve each puzzle logically: one step per line, then the rating
+    Explain(ExplainArgs),
 }
 
 #[derive(Args)]
@@ -73,6 +77,15 @@ struct ShowArgs {
     /// Output format
     #[arg(long, value_enum)]
     format: Format,
+}
+
+#[derive(Args)]
+struct ExplainArgs {
+    #[command(flatten)]
+    input: Input,
+    /// Stop the exploration tree (guessing) after N branches
+    #[arg(long, value_name = "N", default_value_t = logic::DEFAULT_BRANCH_LIMIT)]
+    branches: usize,
 }
 
 /// Sage's output formats.
@@ -151,6 +164,7 @@ pub fn run(args: SudokuArgs) -> u8 {
     let input = match &args.command {
         SudokuCommand::Solve(a) => &a.input,
         SudokuCommand::Show(a) => &a.input,
+        SudokuCommand::Explain(a) => &a.input,
     };
     let lines = match read_lines(&input.file) {
         Ok(l) => l,
@@ -162,6 +176,7 @@ pub fn run(args: SudokuArgs) -> u8 {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut bad = false;
+    let mut first = true;
     for (number, line) in lines {
         let result = parse_line(&line, input.shape).and_then(|s| match &args.command {
             SudokuCommand::Solve(a) => solve(&s, a, &mut out),
@@ -169,7 +184,9 @@ pub fn run(args: SudokuArgs) -> u8 {
                 let text = render(&s, a.format)?;
                 writeln!(out, "{text}").map_err(|e| e.to_string())
             }
+            SudokuCommand::Explain(a) => explain(&s, a, first, &mut out),
         });
+        first = false;
         if let Err(message) = result {
             let _ = out.flush();
             eprintln!("tessera: line {number}: {message}");
@@ -208,4 +225,14 @@ fn solve(s: &Sudoku, a: &SolveArgs, out: &mut impl Write) -> Result<(), String> 
         writeln!(out, "no solution").map_err(io)?;
     }
     Ok(())
+}
+
+/// Steps, the exploration tree if any, then the verdict; puzzles after the
+/// first are preceded by a blank line.
+fn explain(s: &Sudoku, a: &ExplainArgs, first: bool, out: &mut impl Write) -> Result<(), String> {
+    let e = logic::explain_with_limit(s, a.branches).map_err(|e| e.to_string())?;
+    if !first {
+        writeln!(out).map_err(|e| e.to_string())?;
+    }
+    write!(out, "{}", e.to_text(s.size())).map_err(|e| e.to_string())
 }

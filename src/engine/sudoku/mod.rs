@@ -7,6 +7,7 @@ pub mod bitboard;
 pub mod dlx;
 pub mod format;
 pub mod grid;
+pub mod logic;
 pub mod shape;
 pub mod solve;
 
