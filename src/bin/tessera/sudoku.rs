@@ -7,8 +7,9 @@
 
 use clap::{Args, Subcommand, ValueEnum};
 use std::io::{self, BufRead, BufWriter, Write};
+use tessera::engine::sudoku::generate::{self, Symmetry};
 use tessera::engine::sudoku::grid::Sudoku;
-use tessera::engine::sudoku::logic;
+use tessera::engine::sudoku::logic::{self, Rating};
 use tessera::engine::sudoku::solve::Algorithm;
 use tessera::engine::sudoku::Shape;
 
@@ -37,6 +38,8 @@ enum SudokuCommand {
     Show(ShowArgs),
     /// Solve each puzzle logically: one step per line, then the rating
     Explain(ExplainArgs),
+    /// Generate puzzles with one solution, one per line (seeded: reproducible)
+    Generate(GenerateArgs),
 }
 
 #[derive(Args)]
@@ -86,6 +89,39 @@ struct ExplainArgs {
     /// Stop the exploration tree (guessing) after N branches
     #[arg(long, value_name = "N", default_value_t = logic::DEFAULT_BRANCH_LIMIT)]
     branches: usize,
+}
+
+#[derive(Args)]
+struct GenerateArgs {
+    /// Box shape RxC (2x2 → 4x4 grid, 2x3 → 6x6, 3x3 → 9x9, 4x4 → 16x16)
+    #[arg(long = "box", value_name = "RxC", value_parser = Shape::parse, default_value = "3x3")]
+    shape: Shape,
+    /// Number of puzzles
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    count: usize,
+    /// Seed: the same seed gives the same puzzles on every platform
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Demand that no single clue can be removed
+    #[arg(long)]
+    minimal: bool,
+    /// Symmetry of the clue pattern
+    #[arg(long, value_name = "rot180|mirror|none", default_value = "none", value_parser = parse_symmetry)]
+    symmetry: Symmetry,
+    /// Rating of the logical solver the puzzle must have
+    #[arg(long, value_name = "easy|medium|hard|expert", value_parser = parse_rating)]
+    difficulty: Option<Rating>,
+    /// Fresh grids to try per puzzle before giving up
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    attempts: u32,
+}
+
+fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
+    s.parse()
+}
+
+fn parse_rating(s: &str) -> Result<Rating, String> {
+    s.parse()
 }
 
 /// Sage's output formats.
@@ -161,10 +197,14 @@ fn read_lines(file: &Option<String>) -> io::Result<Vec<(usize, String)>> {
 }
 
 pub fn run(args: SudokuArgs) -> u8 {
+    if let SudokuCommand::Generate(a) = &args.command {
+        return generate_puzzles(a);
+    }
     let input = match &args.command {
         SudokuCommand::Solve(a) => &a.input,
         SudokuCommand::Show(a) => &a.input,
         SudokuCommand::Explain(a) => &a.input,
+        SudokuCommand::Generate(_) => unreachable!("handled above"),
     };
     let lines = match read_lines(&input.file) {
         Ok(l) => l,
@@ -185,6 +225,7 @@ pub fn run(args: SudokuArgs) -> u8 {
                 writeln!(out, "{text}").map_err(|e| e.to_string())
             }
             SudokuCommand::Explain(a) => explain(&s, a, first, &mut out),
+            SudokuCommand::Generate(_) => Ok(()),
         });
         first = false;
         if let Err(message) = result {
@@ -235,4 +276,47 @@ fn explain(s: &Sudoku, a: &ExplainArgs, first: bool, out: &mut impl Write) -> Re
         writeln!(out).map_err(|e| e.to_string())?;
     }
     write!(out, "{}", e.to_text(s.size())).map_err(|e| e.to_string())
+}
+
+/// Puzzles one per line, written as they are found (a long run shows
+/// progress); a failure is reported on stderr with exit status 2.
+fn generate_puzzles(a: &GenerateArgs) -> u8 {
+    if a.shape.size() > tessera::engine::sudoku::STRING_MAX_SIZE {
+        eprintln!(
+            "tessera: a {} grid has {} symbols; generated puzzles are printed in the string form, \
+             which stops at {}",
+            a.shape,
+            a.shape.size(),
+            tessera::engine::sudoku::STRING_MAX_SIZE
+        );
+        return 2;
+    }
+    let options = generate::Options {
+        minimal: a.minimal,
+        symmetry: a.symmetry,
+        difficulty: a.difficulty,
+        max_attempts: a.attempts,
+        ..generate::Options::new(a.shape, a.seed)
+    };
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut stream = generate::Stream::new(&options);
+    for _ in 0..a.count {
+        let line = stream
+            .next_puzzle()
+            .map_err(|e| e.to_string())
+            .and_then(|g| g.puzzle.to_sage_string().map_err(|e| e.to_string()));
+        match line {
+            Ok(text) => {
+                if writeln!(out, "{text}").and_then(|_| out.flush()).is_err() {
+                    return 2;
+                }
+            }
+            Err(e) => {
+                eprintln!("tessera: {e}");
+                return 2;
+            }
+        }
+    }
+    0
 }

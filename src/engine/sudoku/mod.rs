@@ -6,6 +6,7 @@ pub mod backtrack;
 pub mod bitboard;
 pub mod dlx;
 pub mod format;
+pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod shape;
