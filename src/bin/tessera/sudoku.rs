@@ -10,6 +10,7 @@ use std::io::{self, BufRead, BufWriter, Write};
 use tessera::engine::sudoku::generate::{self, Symmetry};
 use tessera::engine::sudoku::grid::Sudoku;
 use tessera::engine::sudoku::logic::{self, Rating};
+use tessera::engine::sudoku::models::{self, ModelFormat};
 use tessera::engine::sudoku::solve::Algorithm;
 use tessera::engine::sudoku::Shape;
 
@@ -21,7 +22,9 @@ Examples:
   tessera sudoku solve top95.txt --algorithm dlx --count --max 2
   echo '0,4,0,0,3,2,0,0,0,0,1,4,0,0,3,0' | tessera sudoku show --format latex
   echo '......' | tessera sudoku solve --box 2x3 --count   # an empty 6x6 with 2x3 boxes
-  tessera sudoku explain top95.txt          # logical steps, then the rating";
+  tessera sudoku explain top95.txt          # logical steps, then the rating
+  tessera sudoku generate --count 5 --seed 7 --symmetry rot180 --difficulty hard
+  head -1 top95.txt | tessera sudoku export --format cnf | picosat";
 
 #[derive(Args)]
 #[command(after_help = EXAMPLES)]
@@ -40,6 +43,8 @@ enum SudokuCommand {
     Explain(ExplainArgs),
     /// Generate puzzles with one solution, one per line (seeded: reproducible)
     Generate(GenerateArgs),
+    /// Write each puzzle as a model for another solver (SAT, LP, graph, …)
+    Export(ExportArgs),
 }
 
 #[derive(Args)]
@@ -114,6 +119,20 @@ struct GenerateArgs {
     /// Fresh grids to try per puzzle before giving up
     #[arg(long, value_name = "N", default_value_t = 500)]
     attempts: u32,
+}
+
+#[derive(Args)]
+struct ExportArgs {
+    #[command(flatten)]
+    input: Input,
+    /// cnf (DIMACS, SAT), lp (CPLEX LP, integer program), dot / edges (the
+    /// Sudoku graph), poly (polynomial system), minizinc (alldifferent)
+    #[arg(long, value_name = "cnf|lp|dot|edges|poly|minizinc", value_parser = parse_model)]
+    format: ModelFormat,
+}
+
+fn parse_model(s: &str) -> Result<ModelFormat, String> {
+    s.parse()
 }
 
 fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
@@ -204,6 +223,7 @@ pub fn run(args: SudokuArgs) -> u8 {
         SudokuCommand::Solve(a) => &a.input,
         SudokuCommand::Show(a) => &a.input,
         SudokuCommand::Explain(a) => &a.input,
+        SudokuCommand::Export(a) => &a.input,
         SudokuCommand::Generate(_) => unreachable!("handled above"),
     };
     let lines = match read_lines(&input.file) {
@@ -225,6 +245,9 @@ pub fn run(args: SudokuArgs) -> u8 {
                 writeln!(out, "{text}").map_err(|e| e.to_string())
             }
             SudokuCommand::Explain(a) => explain(&s, a, first, &mut out),
+            SudokuCommand::Export(a) => models::export(&s, a.format)
+                .map_err(|e| e.to_string())
+                .and_then(|text| write!(out, "{text}").map_err(|e| e.to_string())),
             SudokuCommand::Generate(_) => Ok(()),
         });
         first = false;

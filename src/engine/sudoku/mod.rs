@@ -9,6 +9,7 @@ pub mod format;
 pub mod generate;
 pub mod grid;
 pub mod logic;
+pub mod models;
 pub mod shape;
 pub mod solve;
 
