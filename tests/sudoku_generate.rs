@@ -149,7 +149,7 @@ fn impossible_requests_are_clear_errors() {
     assert_eq!(*attempts, 30);
     let text = err.to_string();
     assert!(
-        text.contains("difficulty hard") && text.contains("2x2"),
+        text.contains("difficulty hard") && text.contains("4x4 puzzle (2x2 boxes)"),
         "{text}"
     );
     assert_eq!(

@@ -116,9 +116,10 @@ struct GenerateArgs {
     /// Rating of the logical solver the puzzle must have
     #[arg(long, value_name = "easy|medium|hard|expert", value_parser = parse_rating)]
     difficulty: Option<Rating>,
-    /// Fresh grids to try per puzzle before giving up
-    #[arg(long, value_name = "N", default_value_t = 500)]
-    attempts: u32,
+    /// Fresh grids to try per puzzle before giving up (default 500 up to
+    /// 9x9, 10 above)
+    #[arg(long, value_name = "N")]
+    attempts: Option<u32>,
 }
 
 #[derive(Args)]
@@ -318,8 +319,11 @@ fn generate_puzzles(a: &GenerateArgs) -> u8 {
         minimal: a.minimal,
         symmetry: a.symmetry,
         difficulty: a.difficulty,
-        max_attempts: a.attempts,
         ..generate::Options::new(a.shape, a.seed)
+    };
+    let options = generate::Options {
+        max_attempts: a.attempts.unwrap_or(options.max_attempts),
+        ..options
     };
     let stdout = io::stdout();
     let mut out = stdout.lock();

@@ -86,7 +86,9 @@ impl Options {
             minimal: false,
             symmetry: Symmetry::None,
             difficulty: None,
-            max_attempts: 500,
+            // A 16×16 attempt takes about a second: keep a failing request
+            // to seconds, not hours (callers can raise it).
+            max_attempts: if shape.size() <= 9 { 500 } else { 10 },
             check_budget: 200_000,
         }
     }
@@ -122,8 +124,9 @@ impl fmt::Display for GenerateError {
                 attempts,
             } => write!(
                 f,
-                "gave up generating a {shape} puzzle: {what} after {attempts} attempts \
-                 (try another seed, fewer constraints or a smaller grid)"
+                "gave up generating a {n}x{n} puzzle ({shape} boxes): {what} after {attempts} \
+                 attempts (try another seed, fewer constraints or a smaller grid)",
+                n = shape.size()
             ),
         }
     }
