@@ -556,3 +556,35 @@ fn hint_gives_the_first_step() {
     let e = logic::explain(&p).unwrap();
     assert_eq!(step, e.steps[0]);
 }
+
+#[test]
+fn replay_gives_before_and_after_for_every_step() {
+    let p = read_set("../shared/data/top95.txt").remove(1);
+    let e = logic::explain(&p).unwrap();
+    let snaps = logic::replay(&p, &e.steps).unwrap();
+    assert_eq!(snaps.len(), e.steps.len() + 1);
+    assert_eq!(snaps[0].values, p.cells());
+    for (i, s) in e.steps.iter().enumerate() {
+        let (before, after) = (&snaps[i], &snaps[i + 1]);
+        for pl in &s.placements {
+            assert!(before.candidates[pl.cell].contains(&pl.digit));
+            assert_eq!(after.values[pl.cell], pl.digit);
+        }
+        for el in &s.eliminations {
+            assert!(
+                before.candidates[el.cell].contains(&el.digit),
+                "{}",
+                s.explanation
+            );
+            assert!(!after.candidates[el.cell].contains(&el.digit));
+        }
+        // No step is empty: each changes the position.
+        let changed = (0..81)
+            .filter(|&c| before.candidates[c] != after.candidates[c])
+            .count();
+        assert!(changed >= 1, "step {} changed nothing", s.explanation);
+    }
+    if e.exploration.is_none() {
+        assert_eq!(snaps.last().unwrap().values, e.solution.unwrap().cells());
+    }
+}

@@ -124,6 +124,15 @@ fn sees(shape: Shape, a: usize, b: usize) -> bool {
     ra == rb || ca == cb || shape.box_of(ra, ca) == shape.box_of(rb, cb)
 }
 
+/// A board as plain data, for a UI's "before / after" views.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// Placed values, row-major, 0 = empty.
+    pub values: Vec<u8>,
+    /// Candidates of each cell, ascending (empty for placed cells).
+    pub candidates: Vec<Vec<u8>>,
+}
+
 /// A grid in the middle of a logical solve.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -251,6 +260,13 @@ impl Board {
     /// The grid of placed values.
     pub fn to_sudoku(&self) -> Sudoku {
         Sudoku::empty(self.shape()).with_cells(self.values.clone())
+    }
+
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            values: self.values.clone(),
+            candidates: self.cands.iter().map(|&m| digits(m)).collect(),
+        }
     }
 
     /// Place a digit; it leaves the candidates of every peer.

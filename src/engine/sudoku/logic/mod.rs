@@ -14,7 +14,7 @@ pub mod step;
 mod subsets;
 mod wings;
 
-pub use board::{Board, Candidate, Geometry, Unit, UnitKind};
+pub use board::{Board, Candidate, Geometry, Snapshot, Unit, UnitKind};
 pub use step::{Rating, Step, Technique};
 
 use super::grid::{Sudoku, SudokuError};
@@ -178,6 +178,19 @@ pub fn hint(puzzle: &Sudoku) -> Result<Option<Step>, SudokuError> {
         return Ok(None);
     }
     Ok(next_step(&board))
+}
+
+/// The position before the first step and after each step (so
+/// `steps.len() + 1` snapshots): what a step-through view shows.
+pub fn replay(puzzle: &Sudoku, steps: &[Step]) -> Result<Vec<Snapshot>, SudokuError> {
+    let mut board = Board::new(puzzle)?;
+    let mut out = Vec::with_capacity(steps.len() + 1);
+    out.push(board.snapshot());
+    for s in steps {
+        s.apply(&mut board);
+        out.push(board.snapshot());
+    }
+    Ok(out)
 }
 
 struct Explorer {
