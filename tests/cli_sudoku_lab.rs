@@ -67,6 +67,12 @@ fn explain_reports_bad_lines_and_goes_on() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("line 1:"), "{}", stderr(&o));
     assert!(stdout(&o).ends_with("Rating: easy\n"));
+    assert!(
+        !stdout(&o).starts_with('\n'),
+        "no separator before the first output"
+    );
+    let two = tessera(&["sudoku", "explain"], &format!("{EASY}\n{EASY}\n"));
+    assert_eq!(stdout(&two).matches("\n\n").count(), 1);
     let o = tessera(&["sudoku", "explain"], &"0".repeat(81));
     assert!(
         stdout(&o).ends_with("More than one solution\n"),

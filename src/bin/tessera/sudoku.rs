@@ -251,7 +251,7 @@ pub fn run(args: SudokuArgs) -> u8 {
                 .and_then(|text| write!(out, "{text}").map_err(|e| e.to_string())),
             SudokuCommand::Generate(_) => Ok(()),
         });
-        first = false;
+        first &= result.is_err();
         if let Err(message) = result {
             let _ = out.flush();
             eprintln!("tessera: line {number}: {message}");
@@ -299,7 +299,7 @@ fn explain(s: &Sudoku, a: &ExplainArgs, first: bool, out: &mut impl Write) -> Re
     if !first {
         writeln!(out).map_err(|e| e.to_string())?;
     }
-    write!(out, "{}", e.to_text(s.size())).map_err(|e| e.to_string())
+    write!(out, "{}", e.to_text()).map_err(|e| e.to_string())
 }
 
 /// Puzzles one per line, written as they are found (a long run shows

@@ -97,6 +97,8 @@ pub enum Outcome {
 /// A full logical solve.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Explanation {
+    /// Symbols of the grid (cells are numbered row-major in `size²`).
+    pub size: usize,
     /// Steps from the givens until solved or stuck.
     pub steps: Vec<Step>,
     /// When the main line contradicts itself (the puzzle has no solution).
@@ -157,6 +159,7 @@ pub fn explain_with_limit(
         }
     });
     Ok(Explanation {
+        size: puzzle.size(),
         steps,
         contradiction,
         exploration,
@@ -246,7 +249,7 @@ impl Explorer {
 impl Explanation {
     /// The solve as text: one step per line, the exploration tree
     /// indented by depth, then the verdict and rating.
-    pub fn to_text(&self, shape_size: usize) -> String {
+    pub fn to_text(&self) -> String {
         let mut out = String::new();
         for s in &self.steps {
             out.push_str(&s.explanation);
@@ -256,7 +259,7 @@ impl Explanation {
             out.push_str(&format!("Contradiction: {why}\n"));
         }
         if let Some(split) = &self.exploration {
-            split_text(split, shape_size, 0, &mut out);
+            split_text(split, self.size, 0, &mut out);
         }
         let verdict = match (self.outcome, self.rating) {
             (Outcome::Solved, Some(r)) => format!("Rating: {r}"),
