@@ -1,4 +1,5 @@
-//! `tessera sudoku …`: solve, count and print puzzles, one per input line.
+//! `tessera sudoku …`: solve, count, print, explain and export puzzles, one
+//! per input line, and generate new ones.
 //!
 //! The line-oriented contract is stable (other tools script against it): for
 //! every puzzle line, in input order, `solve` prints its solutions or the line
