@@ -11,6 +11,7 @@ pub mod route;
 pub mod shell;
 pub mod storage;
 pub mod sudoku;
+pub mod voxel;
 pub mod workbench;
 
 /// Entry point of the `app` binary.
