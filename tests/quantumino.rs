@@ -410,7 +410,7 @@ fn enumerated_solutions_are_tilings() {
             .iter()
             .map(|s| {
                 let mut v = s.pieces.clone();
-                v.sort_by(|a, b| a.piece.cmp(&b.piece));
+                v.sort_by_key(|a| a.piece);
                 v
             })
             .collect();

@@ -8,9 +8,13 @@
 //! assert!(QuantuminoSolver::new(17, [5, 8, 2]).is_err());
 //! ```
 
+pub mod aside_counts;
+pub mod counter;
 pub mod pieces;
 pub mod solver;
 
+pub use aside_counts::{count_asides, free_rotation_order, modulo_box_rotations};
+pub use counter::{count_tilings, CountError, CountProgress, CountStep, Counter, SetCounts};
 pub use pieces::{piece, pieces, Piece, NUM_PIECES};
 pub use solver::{
     check_box, Partial, PlacedPiece, QuantuminoError, QuantuminoSearch, QuantuminoSolver,
