@@ -404,17 +404,20 @@ impl Counter {
             _ => (0, 0.0),
         };
         // Slices not yet planned: grow like the last step until the middle,
-        // then mirror the first half.
+        // then mirror the first half (slice s costs about as much as slice
+        // len − 1 − s: the box looks the same from the other end).
         let mut costs: Vec<f64> = self.layer_costs.iter().map(|&c| c as f64).collect();
-        costs.push(cur_total as f64);
+        if self.plan.is_some() {
+            costs.push(cur_total as f64);
+        }
         let ratio = match costs.len() {
             n if n >= 2 && costs[n - 2] > 0.0 => (costs[n - 1] / costs[n - 2]).clamp(1.0, 50.0),
             _ => 1.0,
         };
         while costs.len() < layers {
             let k = costs.len();
-            let c = if k <= layers / 2 {
-                costs[k - 1] * ratio
+            let c = if k < layers.div_ceil(2) {
+                costs.last().map_or(1.0, |&c| c * ratio)
             } else {
                 costs[layers - 1 - k]
             };
