@@ -4,5 +4,6 @@
 pub mod exact_cover;
 pub mod hexad;
 pub mod polyform;
+pub mod quantumino;
 pub mod search;
 pub mod sudoku;
