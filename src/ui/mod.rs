@@ -7,6 +7,7 @@
 pub mod dom;
 pub mod hexad;
 pub mod panic;
+pub mod quantumino;
 pub mod route;
 pub mod shell;
 pub mod storage;

@@ -15,7 +15,11 @@ pub struct Workbench {
     pub view: fn() -> AnyView,
 }
 
-pub const WORKBENCHES: &[Workbench] = &[super::sudoku::WORKBENCH, super::hexad::WORKBENCH];
+pub const WORKBENCHES: &[Workbench] = &[
+    super::sudoku::WORKBENCH,
+    super::quantumino::WORKBENCH,
+    super::hexad::WORKBENCH,
+];
 
 pub fn find(id: &str) -> Option<&'static Workbench> {
     WORKBENCHES.iter().find(|w| w.id == id)

@@ -5,11 +5,35 @@
 //! enumeration — is tested natively here with a fake clock.
 
 use super::protocol::{Job, JobId, JobKind, Payload, Request, Response, Stats};
-use crate::engine::search::{Search, Step};
+use crate::engine::quantumino::{Partial, QuantuminoSearch, QuantuminoSolver, QuantuminoState};
+use crate::engine::search::{Progress, Search, Step};
 use crate::engine::sudoku::{Shape, Sudoku, SudokuError};
 
-/// A boxed resumable search over full grids.
-type BoxedSearch = Box<dyn Search<Vec<u8>> + Send>;
+/// A boxed resumable search whose solutions are already wire payloads, so
+/// every workbench's search shares the slicing, batching and cancel below.
+type BoxedSearch = Box<dyn Search<Payload> + Send>;
+
+/// Adapts a search over `T` into one over payloads.
+struct ToPayload<T> {
+    inner: Box<dyn Search<T> + Send>,
+    wrap: fn(T) -> Payload,
+}
+
+impl<T> Search<Payload> for ToPayload<T> {
+    fn step(&mut self, budget: u64) -> Step<Payload> {
+        match self.inner.step(budget) {
+            Step::Solution(t) => Step::Solution((self.wrap)(t)),
+            Step::Paused => Step::Paused,
+            Step::Done => Step::Done,
+        }
+    }
+    fn progress(&self) -> Progress {
+        self.inner.progress()
+    }
+    fn set_count_only(&mut self, count_only: bool) {
+        self.inner.set_count_only(count_only)
+    }
+}
 
 /// Progress is reported at most this often (milliseconds) per job.
 pub const PROGRESS_INTERVAL_MS: f64 = 100.0;
@@ -74,6 +98,42 @@ pub struct Runner {
 fn sudoku_from(shape: Shape, cells: &[u8]) -> Result<Sudoku, SudokuError> {
     let values: Vec<i64> = cells.iter().map(|&v| i64::from(v)).collect();
     Sudoku::from_list(&values, Some(shape))
+}
+
+fn sudoku_search(
+    shape: Shape,
+    cells: &[u8],
+    algorithm: crate::engine::sudoku::Algorithm,
+) -> Result<BoxedSearch, String> {
+    let search = sudoku_from(shape, cells)
+        .and_then(|s| s.search(algorithm))
+        .map_err(|e| e.to_string())?;
+    Ok(Box::new(ToPayload {
+        inner: search,
+        wrap: Payload::Cells,
+    }))
+}
+
+// ---- Quantumino jobs ----
+
+fn quantumino_payload(state: QuantuminoState) -> Payload {
+    Payload::Quantumino(state.pieces)
+}
+
+/// `QuantuminoSolver(aside, box)`'s search; Sage's errors (aside out of
+/// range, bad box) come back as the job's error text.
+fn quantumino_search(
+    aside: u8,
+    box_size: [i32; 3],
+    partial: Option<Partial>,
+) -> Result<BoxedSearch, String> {
+    let solver = QuantuminoSolver::new(i64::from(aside), box_size.map(i64::from))
+        .map_err(|e| e.to_string())?;
+    let search: QuantuminoSearch = solver.search(partial);
+    Ok(Box::new(ToPayload {
+        inner: Box::new(search),
+        wrap: quantumino_payload,
+    }))
 }
 
 impl Runner {
@@ -141,28 +201,37 @@ impl Runner {
                 message: format!("job {id} already exists"),
             }];
         }
-        let (shape, cells, algorithm, mode, batch) = match job.kind {
+        let prepared = match job.kind {
             JobKind::SudokuSolve {
                 shape,
                 cells,
                 algorithm,
                 batch,
-            } => (shape, cells, algorithm, Mode::Enumerate, batch.max(1)),
+            } => {
+                sudoku_search(shape, &cells, algorithm).map(|s| (s, Mode::Enumerate, batch.max(1)))
+            }
             JobKind::SudokuCount {
                 shape,
                 cells,
                 algorithm,
                 limit,
-            } => (shape, cells, algorithm, Mode::Count { limit }, 0),
+            } => sudoku_search(shape, &cells, algorithm).map(|s| (s, Mode::Count { limit }, 0)),
+            JobKind::QuantuminoSolve {
+                aside,
+                box_size,
+                partial,
+                batch,
+            } => quantumino_search(aside, box_size, partial)
+                .map(|s| (s, Mode::Enumerate, batch.max(1))),
+            JobKind::QuantuminoCount {
+                aside,
+                box_size,
+                limit,
+            } => quantumino_search(aside, box_size, None).map(|s| (s, Mode::Count { limit }, 0)),
         };
-        let search = match sudoku_from(shape, &cells).and_then(|s| s.search(algorithm)) {
-            Ok(s) => s,
-            Err(e) => {
-                return vec![Response::Error {
-                    id,
-                    message: e.to_string(),
-                }]
-            }
+        let (search, mode, batch) = match prepared {
+            Ok(p) => p,
+            Err(message) => return vec![Response::Error { id, message }],
         };
         let mut active = Active {
             id,
@@ -210,12 +279,12 @@ impl Runner {
                     self.budget = (self.budget / 2).max(MIN_BUDGET);
                 }
                 match step {
-                    Step::Solution(cells) => {
+                    Step::Solution(payload) => {
                         if job.mode == Mode::Enumerate {
                             out.push(Response::Solution {
                                 id: job.id,
                                 index: job.delivered,
-                                payload: Payload::Cells(cells),
+                                payload,
                             });
                             job.delivered += 1;
                             job.remaining = job.remaining.saturating_sub(1);
@@ -548,5 +617,272 @@ mod tests {
             .collect();
         assert_eq!(waiting.len(), 2);
         assert_eq!(r.live_jobs(), 2);
+    }
+}
+
+#[cfg(test)]
+mod quantumino_tests {
+    use super::*;
+    use crate::engine::polyform::polycube::{rotations, Polycube};
+    use crate::engine::quantumino::{piece, PlacedPiece};
+    use std::collections::HashSet;
+
+    fn fake_clock(tick: f64) -> impl FnMut() -> f64 {
+        let mut t = 0.0;
+        move || {
+            t += tick;
+            t
+        }
+    }
+
+    fn job(id: JobId, kind: JobKind) -> Request {
+        Request::Job(Job { id, kind })
+    }
+
+    fn solve(aside: u8, box_size: [i32; 3], partial: Option<Partial>, batch: u32) -> JobKind {
+        JobKind::QuantuminoSolve {
+            aside,
+            box_size,
+            partial,
+            batch,
+        }
+    }
+
+    /// Slice until idle; stop early (returning) after `max` slices.
+    fn drain(r: &mut Runner, clock: &mut dyn FnMut() -> f64, max: usize) -> Vec<Response> {
+        let mut out = Vec::new();
+        for _ in 0..max {
+            if !r.busy() {
+                break;
+            }
+            out.extend(r.slice(clock, SLICE_MS));
+        }
+        out
+    }
+
+    fn solutions(msgs: &[Response]) -> Vec<Vec<PlacedPiece>> {
+        msgs.iter()
+            .filter_map(|m| match m {
+                Response::Solution {
+                    payload: Payload::Quantumino(p),
+                    ..
+                } => Some(p.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Independent check of a full solution: the 16 other pieces, each a
+    /// rotation of its pentacube, inside the box, no overlap, box filled.
+    fn check_tiling(aside: usize, bx: [i32; 3], placed: &[PlacedPiece]) {
+        let volume = (bx[0] * bx[1] * bx[2]) as usize;
+        let used: HashSet<usize> = placed.iter().map(|p| p.piece).collect();
+        assert_eq!(used.len(), placed.len(), "a piece is used twice");
+        assert!(!used.contains(&aside), "the aside piece is used");
+        let mut cells = HashSet::new();
+        for p in placed {
+            let shape = Polycube::new(&piece(p.piece).unwrap().cells).canonical();
+            let here = Polycube::new(&p.cells).canonical();
+            assert!(
+                rotations()
+                    .iter()
+                    .any(|m| shape.transformed(m).canonical() == here),
+                "piece {} is not a rotation of itself: {:?}",
+                p.piece,
+                p.cells
+            );
+            for c in &p.cells {
+                assert!((0..3).all(|k| (0..bx[k]).contains(&c[k])), "{c:?} outside");
+                assert!(cells.insert(*c), "overlap at {c:?}");
+            }
+        }
+        assert_eq!(cells.len(), volume, "box not filled");
+    }
+
+    #[test]
+    fn solve_and_next_give_different_valid_tilings_of_the_game_box() {
+        let mut r = Runner::new();
+        let mut clock = fake_clock(0.001);
+        assert!(r
+            .handle(job(1, solve(0, [5, 8, 2], None, 1)), 0.0)
+            .is_empty());
+        let first = drain(&mut r, &mut clock, 1_000_000);
+        assert!(matches!(first.last(), Some(Response::Waiting { .. })));
+        let a = solutions(&first);
+        assert_eq!(a.len(), 1);
+        assert_eq!(a[0].len(), 16);
+        check_tiling(0, [5, 8, 2], &a[0]);
+        r.handle(Request::More { id: 1, count: 1 }, 1.0);
+        let b = solutions(&drain(&mut r, &mut clock, 1_000_000));
+        assert_eq!(b.len(), 1);
+        check_tiling(0, [5, 8, 2], &b[0]);
+        assert_ne!(a[0], b[0]);
+        // The same first solution as the engine's own enumeration.
+        let q = QuantuminoSolver::new(0, [5, 8, 2]).unwrap();
+        assert_eq!(q.solutions(None, 1)[0].pieces, a[0]);
+    }
+
+    #[test]
+    fn incremental_changes_one_piece_at_a_time() {
+        let mut r = Runner::new();
+        let mut clock = fake_clock(0.001);
+        r.handle(
+            job(2, solve(3, [2, 2, 20], Some(Partial::Incremental), 60)),
+            0.0,
+        );
+        let states = solutions(&drain(&mut r, &mut clock, 1_000_000));
+        assert_eq!(states.len(), 60);
+        // Sage yields the first solution whole, then removes and adds.
+        assert_eq!(states[0].len(), 16);
+        for w in states.windows(2) {
+            let (a, b) = (w[0].len() as i64, w[1].len() as i64);
+            assert_eq!((a - b).abs(), 1, "{a} → {b}");
+            let (short, long) = if a < b {
+                (&w[0], &w[1])
+            } else {
+                (&w[1], &w[0])
+            };
+            assert_eq!(
+                &long[..short.len()],
+                &short[..],
+                "a prefix grows or shrinks"
+            );
+        }
+        let full: Vec<_> = states.iter().filter(|s| s.len() == 16).collect();
+        assert!(!full.is_empty());
+        for s in full {
+            check_tiling(3, [2, 2, 20], s);
+        }
+    }
+
+    #[test]
+    fn common_prefix_alternates_solutions_and_prefixes() {
+        let mut r = Runner::new();
+        let mut clock = fake_clock(0.001);
+        r.handle(
+            job(3, solve(7, [4, 4, 5], Some(Partial::CommonPrefix), 5)),
+            0.0,
+        );
+        let states = solutions(&drain(&mut r, &mut clock, 1_000_000));
+        assert_eq!(states.len(), 5);
+        check_tiling(7, [4, 4, 5], &states[0]);
+        // solution, prefix shared with the next, next solution, …
+        assert!(states[1].len() < 16);
+        assert_eq!(&states[0][..states[1].len()], &states[1][..]);
+        assert_eq!(&states[2][..states[1].len()], &states[1][..]);
+        check_tiling(7, [4, 4, 5], &states[2]);
+    }
+
+    #[test]
+    fn bad_aside_and_impossible_boxes() {
+        let mut r = Runner::new();
+        let msgs = r.handle(job(4, solve(17, [5, 8, 2], None, 1)), 0.0);
+        match &msgs[..] {
+            [Response::Error { id: 4, message }] => {
+                assert!(
+                    message.contains("aside (=17) must be between 0 and 16"),
+                    "{message}"
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+        let msgs = r.handle(job(5, solve(0, [0, 8, 2], None, 1)), 0.0);
+        assert!(
+            matches!(&msgs[..], [Response::Error { id: 5, .. }]),
+            "{msgs:?}"
+        );
+        let mut clock = fake_clock(0.001);
+        for (id, bx) in [
+            (6, [3, 3, 3]),
+            (7, [3, 3, 9]),
+            (8, [40, 2, 1]),
+            (9, [3, 2, 2]),
+        ] {
+            r.handle(job(id, solve(0, bx, None, 1)), 0.0);
+            let msgs = drain(&mut r, &mut clock, 100);
+            match msgs.last() {
+                Some(Response::Done { stats, .. }) => {
+                    assert!(stats.exhausted && stats.solutions == 0, "{bx:?}")
+                }
+                other => panic!("{bx:?}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn count_by_enumeration_reports_progress_and_cancels() {
+        let mut r = Runner::new();
+        // Each clock read is 3 ms: the node budget shrinks to its minimum,
+        // a slice is two steps and progress is due every ~17 slices.
+        let mut clock = fake_clock(3.0);
+        r.handle(
+            job(
+                10,
+                JobKind::QuantuminoCount {
+                    aside: 0,
+                    box_size: [5, 8, 2],
+                    limit: None,
+                },
+            ),
+            0.0,
+        );
+        let msgs = drain(&mut r, &mut clock, 300);
+        assert!(r.busy(), "the game box is not counted in 300 slices");
+        let progress: Vec<_> = msgs
+            .iter()
+            .filter_map(|m| match m {
+                Response::Progress {
+                    solutions,
+                    fraction,
+                    ..
+                } => Some((*solutions, *fraction)),
+                _ => None,
+            })
+            .collect();
+        assert!(progress.len() >= 2, "{}", progress.len());
+        assert!(progress.windows(2).all(|w| w[1].0 >= w[0].0));
+        assert!(progress.iter().all(|p| (0.0..=1.0).contains(&p.1)));
+        assert!(
+            solutions(&msgs).is_empty(),
+            "counting delivers no solutions"
+        );
+        let done = r.handle(Request::Cancel { id: 10 }, 100.0);
+        match &done[..] {
+            [Response::Done { stats, .. }] => {
+                assert!(stats.cancelled);
+                assert!(stats.solutions >= progress.last().unwrap().0);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(!r.busy());
+    }
+
+    #[test]
+    fn count_with_a_limit_matches_enumeration() {
+        let mut r = Runner::new();
+        let mut clock = fake_clock(0.001);
+        r.handle(
+            job(
+                11,
+                JobKind::QuantuminoCount {
+                    aside: 3,
+                    box_size: [2, 2, 20],
+                    limit: Some(25),
+                },
+            ),
+            0.0,
+        );
+        let msgs = drain(&mut r, &mut clock, 1_000_000);
+        match msgs.last() {
+            Some(Response::Done { stats, .. }) => {
+                assert!(stats.limited);
+                assert_eq!(stats.solutions, 25);
+            }
+            other => panic!("{other:?}"),
+        }
+        // Enumeration gives at least that many distinct solutions.
+        let q = QuantuminoSolver::new(3, [2, 2, 20]).unwrap();
+        let sols: HashSet<_> = q.solutions(None, 25).into_iter().collect();
+        assert_eq!(sols.len(), 25);
     }
 }

@@ -479,7 +479,9 @@ impl Bench {
                 }
             }
             Response::Solution { index, payload, .. } => {
-                let Payload::Cells(cells) = payload;
+                let Payload::Cells(cells) = payload else {
+                    return;
+                };
                 let fits = self.board.with_untracked(|b| b.cells.len() == cells.len());
                 if fits {
                     self.overlay.set(Some(cells));
