@@ -161,6 +161,19 @@ impl Scene {
             .collect()
     }
 
+    /// The box around everything drawn with `explode` (cubes moved apart,
+    /// plus the frame): what the camera must keep in view.
+    pub fn view_bounds(&self, explode: f64) -> Aabb {
+        let mut b = self.bounds();
+        for cube in self.cube_boxes(explode).iter().flatten() {
+            for k in 0..3 {
+                b[0][k] = b[0][k].min(cube[0][k]);
+                b[1][k] = b[1][k].max(cube[1][k]);
+            }
+        }
+        b
+    }
+
     /// The scene read layer by layer along z (bottom first), for the
     /// fallback drawing: per layer, `(x, y, piece)` for each cube.
     pub fn layers(&self) -> Vec<Layer> {
@@ -229,6 +242,9 @@ mod tests {
         assert!(o[0][0] < 0.0 && o[1][0] > 0.0);
         assert_eq!(o[0][0], -o[1][0]);
         assert_eq!(s.explode_offsets(7.0), o, "explode is clamped to 1");
+        assert_eq!(s.view_bounds(0.0), s.bounds());
+        let v = s.view_bounds(1.0);
+        assert!(v[0][0] < 0.0 && v[1][0] > 4.0, "{v:?}");
     }
 
     #[test]

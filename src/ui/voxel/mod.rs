@@ -72,6 +72,8 @@ struct State {
     canvas: Option<web_sys::HtmlCanvasElement>,
     cam: Option<OrbitCamera>,
     fitted: Option<Aabb>,
+    /// The drawn extent the camera was last framed on (with explode).
+    framed: Option<Aabb>,
     scene: Scene,
     options: ViewOptions,
     pending: bool,
@@ -123,10 +125,23 @@ fn draw(shared: &Shared) {
         canvas.set_width(w);
         canvas.set_height(h);
     }
+    // A new scene shape refits the camera; exploding only re-frames it
+    // (same angles) so every piece stays in view.
     let bounds = st.scene.bounds();
+    let view = st.scene.view_bounds(st.options.explode);
     if st.cam.is_none() || st.fitted != Some(bounds) {
-        st.cam = Some(OrbitCamera::fit(bounds, cw / ch));
+        st.cam = Some(OrbitCamera::fit(view, cw / ch));
         st.fitted = Some(bounds);
+        st.framed = Some(view);
+    } else if st.framed != Some(view) {
+        let fit = OrbitCamera::fit(view, cw / ch);
+        if let Some(cam) = st.cam.as_mut() {
+            cam.target = fit.target;
+            cam.distance = fit.distance;
+            cam.min_distance = fit.min_distance;
+            cam.max_distance = fit.max_distance;
+        }
+        st.framed = Some(view);
     }
     let cam = st.cam.expect("fitted above");
     if let Some(gl) = st.gl.as_ref() {
@@ -211,6 +226,7 @@ pub fn VoxelView(
         canvas: None,
         cam: None,
         fitted: None,
+        framed: None,
         scene: Scene::default(),
         options: ViewOptions::default(),
         pending: false,
