@@ -264,6 +264,12 @@ impl Bench {
         }
     }
 
+    /// Is the job (or the state on screen) a build-up animation? Its
+    /// states go to the view only, never to the list of solutions.
+    fn animating(&self) -> bool {
+        self.frame_state.with_untracked(Option::is_some)
+    }
+
     fn say(&self, kind: Kind, text: impl Into<String>) {
         self.message.set(Some((kind, text.into())));
     }
@@ -449,7 +455,7 @@ impl Bench {
                 let Payload::Quantumino(placed) = payload else {
                     return;
                 };
-                if self.run.get_untracked() == Run::Animating {
+                if self.animating() {
                     self.steps.update(|s| *s += 1);
                     self.frame_state.set(Some(placed));
                 } else {
@@ -461,7 +467,7 @@ impl Bench {
                 }
             }
             Response::Waiting { .. } => {
-                if self.run.get_untracked() == Run::Animating {
+                if self.animating() {
                     let bench = *self;
                     set_timeout(
                         move || {
@@ -530,9 +536,7 @@ impl Bench {
                             ),
                         );
                     }
-                } else if was == Run::Animating
-                    || (was == Run::Cancelling && self.frame_state.with_untracked(Option::is_some))
-                {
+                } else if self.animating() {
                     self.say(
                         Kind::Info,
                         if stats.cancelled {
