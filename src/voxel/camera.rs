@@ -41,6 +41,12 @@ pub struct Ray {
     pub dir: V3,
 }
 
+/// The default view: from the front-left, a little above.
+pub const DEFAULT_YAW: f64 = -1.0471975511965976; // -60°
+pub const DEFAULT_PITCH: f64 = 0.6108652381980153; // 35°
+/// Fitted scenes fill this share of the viewport's half-width/height.
+const FIT_MARGIN: f64 = 0.9;
+
 /// Pitch stays inside ±(90° − this) so the view never flips over the pole.
 const PITCH_MARGIN: f64 = 0.02;
 
@@ -61,27 +67,55 @@ pub struct OrbitCamera {
 }
 
 impl OrbitCamera {
-    /// Looking at `bounds` from the front-left, a little above, far enough
-    /// that the whole box fits a viewport of `aspect` (width / height).
+    /// Looking at `bounds` from the front-left, a little above, as close
+    /// as the whole box fits a viewport of `aspect` (width / height).
     pub fn fit(bounds: Aabb, aspect: f64) -> OrbitCamera {
+        OrbitCamera::fit_from(bounds, aspect, DEFAULT_YAW, DEFAULT_PITCH)
+    }
+
+    /// [`fit`](OrbitCamera::fit) from given angles (radians): the distance
+    /// is the smallest at which all eight corners of `bounds` project
+    /// inside the viewport with a small margin (bisection on the exact
+    /// projection, so flat or long scenes are framed tightly too).
+    pub fn fit_from(bounds: Aabb, aspect: f64, yaw: f64, pitch: f64) -> OrbitCamera {
         let [lo, hi] = bounds;
         let target = [0, 1, 2].map(|k| (lo[k] + hi[k]) / 2.0);
-        let radius = (0..3).map(|k| (hi[k] - lo[k]).powi(2)).sum::<f64>().sqrt() / 2.0;
-        let radius = radius.max(0.5);
+        let radius = ((0..3).map(|k| (hi[k] - lo[k]).powi(2)).sum::<f64>().sqrt() / 2.0).max(0.5);
         let fov_y: f64 = 40f64.to_radians();
-        let half_y = fov_y / 2.0;
-        let half_x = ((half_y).tan() * aspect.max(0.1)).atan();
-        let half = half_y.min(half_x);
-        let distance = radius / half.sin() * 1.05;
-        OrbitCamera {
+        let limit = std::f64::consts::FRAC_PI_2 - PITCH_MARGIN;
+        let aspect = aspect.max(0.1);
+        let mut cam = OrbitCamera {
             target,
-            distance,
-            yaw: -60f64.to_radians(),
-            pitch: 35f64.to_radians(),
+            distance: radius,
+            yaw,
+            pitch: pitch.clamp(-limit, limit),
             fov_y,
-            min_distance: radius * 0.6,
-            max_distance: distance * 6.0,
+            min_distance: 0.0,
+            max_distance: f64::INFINITY,
+        };
+        let fits = |cam: &OrbitCamera| {
+            (0..8).all(|corner| {
+                let p = [0, 1, 2].map(|k| bounds[(corner >> k) & 1][k]);
+                cam.project(p, aspect)
+                    .is_some_and(|(x, y)| x.abs() <= FIT_MARGIN && y.abs() <= FIT_MARGIN)
+            })
+        };
+        // Far enough for the bounding sphere: always fits.
+        let half = (fov_y / 2.0).min(((fov_y / 2.0).tan() * aspect).atan());
+        let (mut near, mut far) = (radius * 0.5, radius / (half.sin() * FIT_MARGIN) + radius);
+        for _ in 0..40 {
+            let mid = (near + far) / 2.0;
+            cam.distance = mid;
+            if fits(&cam) {
+                far = mid;
+            } else {
+                near = mid;
+            }
         }
+        cam.distance = far;
+        cam.min_distance = radius * 0.6;
+        cam.max_distance = far * 6.0;
+        cam
     }
 
     /// The camera position.
@@ -182,6 +216,26 @@ mod tests {
                 assert!(x.abs() <= 1.0 && y.abs() <= 1.0, "{aspect} {p:?} → {x},{y}");
             }
         }
+    }
+
+    #[test]
+    fn fit_is_tight_on_some_side() {
+        for aspect in [0.5, 1.0, 2.0] {
+            let c = OrbitCamera::fit(BOX, aspect);
+            let worst = (0..8)
+                .map(|corner| {
+                    let p = [0, 1, 2].map(|k| BOX[(corner >> k) & 1][k]);
+                    let (x, y) = c.project(p, aspect).unwrap();
+                    x.abs().max(y.abs())
+                })
+                .fold(0.0, f64::max);
+            assert!(
+                worst > FIT_MARGIN - 1e-6 && worst <= FIT_MARGIN,
+                "{aspect}: {worst}"
+            );
+        }
+        let top = OrbitCamera::fit_from(BOX, 1.0, 0.0, 10.0);
+        assert!(top.pitch < std::f64::consts::FRAC_PI_2, "pitch clamped");
     }
 
     #[test]

@@ -169,7 +169,7 @@ fn gallery_scene() -> Scene {
             + 2
     };
     let (dx, dy) = (span(0), span(1));
-    let per_row = 9;
+    let per_row = 6;
     let rows = all.len().div_ceil(per_row) as i32;
     Scene::new(
         all.iter()
@@ -860,6 +860,7 @@ fn QuantuminoBench() -> impl IntoView {
                             on_pick=pick_aside
                             label="The 17 pentacubes; click one to put it aside."
                             testid="q-gallery"
+                            angles=[-90.0, 62.0]
                         />
                     </div>
                     <p class="q-caption" data-testid="q-aside-caption">{aside_caption}</p>

@@ -29,6 +29,8 @@
 //! * Interaction: drag = orbit, right-drag / shift-drag / two fingers = pan,
 //!   wheel / pinch = zoom, double-click or the ⟲ button = reset view; keys
 //!   on the focused canvas: arrows orbit, +/− zoom, 0 resets.
+//! * `angles`: optional `[yaw, pitch]` in degrees for the initial and
+//!   reset view.
 //! * The camera refits when the scene's bounds change (so "Next solution"
 //!   keeps the user's view).
 //! * Rendering is on demand: one `requestAnimationFrame` per change, none
@@ -41,7 +43,7 @@
 
 mod render;
 
-use crate::voxel::camera::{to_ndc, OrbitCamera};
+use crate::voxel::camera::{to_ndc, OrbitCamera, DEFAULT_PITCH, DEFAULT_YAW};
 use crate::voxel::scene::{parse_hex_color, Aabb};
 use crate::voxel::{pick, Scene, ViewOptions};
 use leptos::html::Canvas;
@@ -74,6 +76,8 @@ struct State {
     fitted: Option<Aabb>,
     /// The drawn extent the camera was last framed on (with explode).
     framed: Option<Aabb>,
+    /// Initial (and reset) yaw and pitch, radians.
+    angles: (f64, f64),
     scene: Scene,
     options: ViewOptions,
     pending: bool,
@@ -130,12 +134,13 @@ fn draw(shared: &Shared) {
     let bounds = st.scene.bounds();
     let view = st.scene.view_bounds(st.options.explode);
     if st.cam.is_none() || st.fitted != Some(bounds) {
-        st.cam = Some(OrbitCamera::fit(view, cw / ch));
+        let (yaw, pitch) = st.angles;
+        st.cam = Some(OrbitCamera::fit_from(view, cw / ch, yaw, pitch));
         st.fitted = Some(bounds);
         st.framed = Some(view);
     } else if st.framed != Some(view) {
-        let fit = OrbitCamera::fit(view, cw / ch);
         if let Some(cam) = st.cam.as_mut() {
+            let fit = OrbitCamera::fit_from(view, cw / ch, cam.yaw, cam.pitch);
             cam.target = fit.target;
             cam.distance = fit.distance;
             cam.min_distance = fit.min_distance;
@@ -219,6 +224,11 @@ pub fn VoxelView(
     /// `data-testid` of the wrapper.
     #[prop(optional, into)]
     testid: String,
+    /// Initial and reset view as `[yaw, pitch]` in degrees (default
+    /// `[-60, 35]`: from the front-left, a little above; `[-90, 60]` looks
+    /// from the front, steeply down).
+    #[prop(optional)]
+    angles: Option<[f64; 2]>,
 ) -> impl IntoView {
     let canvas_ref = NodeRef::<Canvas>::new();
     let shared: Shared = Rc::new(RefCell::new(State {
@@ -227,6 +237,9 @@ pub fn VoxelView(
         cam: None,
         fitted: None,
         framed: None,
+        angles: angles.map_or((DEFAULT_YAW, DEFAULT_PITCH), |[y, p]| {
+            (y.to_radians(), p.to_radians())
+        }),
         scene: Scene::default(),
         options: ViewOptions::default(),
         pending: false,

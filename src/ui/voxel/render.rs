@@ -11,7 +11,7 @@ use web_sys::HtmlCanvasElement;
 
 /// Unselected pieces fade this far towards the background while one piece
 /// is highlighted.
-const FADE: f64 = 0.6;
+const FADE: f64 = 0.72;
 const GREY: [u8; 3] = [128, 128, 128];
 /// Box edges are square bars this thick.
 const EDGE: f64 = 0.035;

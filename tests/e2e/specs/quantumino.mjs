@@ -89,7 +89,7 @@ export const tests = [
       const page = await openQuantumino(t);
       await page.waitForSelector('[data-testid="q-gallery"][data-pieces="17"]');
       await t.click("q-aside-5", page);
-      assert.match(await t.tid("q-aside-caption", page).innerText(), /piece 5 \(green\)/);
+      assert.match(await t.tid("q-aside-caption", page).innerText(), /piece 5 \(red\)/);
       assert.equal(await t.attr("q-aside-5", "aria-pressed", page), "true");
       assert.equal(await page.evaluate(() => location.hash), "#quantumino/5/5x8x2/0");
       await t.click("q-solve", page);
@@ -101,7 +101,7 @@ export const tests = [
       assert.equal(await t.attr("q-view", "data-cells", page), "80");
       // Sage's text of the solution is on the page.
       const text = await t.tid("q-solution-text", page).textContent();
-      assert.match(text, /^Quantumino state where the following pentamino is put aside :\nPolyomino: \[.*\], Color: green\n/);
+      assert.match(text, /^Quantumino state where the following pentamino is put aside :\nPolyomino: \[.*\], Color: red\n/);
       assert.equal(text.trim().split("\n").length, 18);
       // The canvas shows the pieces: much of it drawn, in many colours.
       await page.waitForTimeout(300);
