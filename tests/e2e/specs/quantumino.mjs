@@ -179,6 +179,30 @@ export const tests = [
     },
   },
   {
+    name: "quantumino: clicking a piece in the 3D gallery puts it aside",
+    async run(t) {
+      const page = await openQuantumino(t);
+      await page.waitForSelector('[data-testid="q-gallery"][data-webgl="ok"][data-pieces="17"]');
+      assert.equal(await t.attr("q-aside-0", "aria-pressed", page), "true");
+      const box = await t.tid("q-gallery", page).locator("canvas").boundingBox();
+      // Sweep a grid of points until one lands on another piece.
+      let chosen = null;
+      for (let j = 1; j < 8 && chosen === null; j++) {
+        for (let i = 1; i < 12 && chosen === null; i++) {
+          await page.mouse.click(box.x + (box.width * i) / 12, box.y + (box.height * j) / 8);
+          const caption = await t.tid("q-aside-caption", page).innerText();
+          const k = Number(/piece (\d+)/.exec(caption)[1]);
+          if (k !== 0) chosen = k;
+        }
+      }
+      assert.ok(chosen !== null, "some gallery click picks a piece");
+      assert.equal(await t.attr(`q-aside-${chosen}`, "aria-pressed", page), "true");
+      assert.equal(await t.attr("q-aside-0", "aria-pressed", page), "false");
+      assert.equal(await page.evaluate(() => location.hash), `#quantumino/${chosen}/5x8x2/0`);
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
     name: "quantumino: a bad custom box shows a clear error and keeps what was typed",
     async run(t) {
       const page = await openQuantumino(t);
