@@ -8,4 +8,5 @@
 pub mod engine;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+pub mod voxel;
 pub mod worker;

@@ -5,5 +5,6 @@ pub mod count;
 pub mod exact_cover;
 pub mod hexad;
 pub mod polyform;
+pub mod quantumino;
 pub mod search;
 pub mod sudoku;

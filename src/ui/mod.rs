@@ -8,10 +8,12 @@ pub mod dom;
 pub mod hexad;
 pub mod panic;
 pub mod polyform;
+pub mod quantumino;
 pub mod route;
 pub mod shell;
 pub mod storage;
 pub mod sudoku;
+pub mod voxel;
 pub mod workbench;
 
 /// Entry point of the `app` binary.

@@ -18,6 +18,7 @@ pub struct Workbench {
 pub const WORKBENCHES: &[Workbench] = &[
     super::sudoku::WORKBENCH,
     super::polyform::WORKBENCH,
+    super::quantumino::WORKBENCH,
     super::hexad::WORKBENCH,
 ];
 

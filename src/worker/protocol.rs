@@ -25,6 +25,7 @@
 
 use crate::engine::polyform::enumerate::Counts;
 use crate::engine::polyform::{Cell, Lattice, Puzzle, Solution};
+use crate::engine::quantumino::{Partial, PlacedPiece};
 use crate::engine::search::Progress;
 use crate::engine::sudoku::{Algorithm, Shape};
 use serde::{Deserialize, Serialize};
@@ -99,6 +100,22 @@ pub enum JobKind {
         one_sided: bool,
         list: bool,
     },
+    /// Quantumino: enumerate the states of `QuantuminoSolver(aside, box)`
+    /// lazily, full solutions or Sage's `partial` build-up steps; `batch`
+    /// per `More` as for Sudoku.
+    QuantuminoSolve {
+        aside: u8,
+        box_size: [i32; 3],
+        partial: Option<Partial>,
+        batch: u32,
+    },
+    /// Quantumino: count the solutions by enumeration (count-only), with
+    /// progress, stopping at `limit` if given.
+    QuantuminoCount {
+        aside: u8,
+        box_size: [i32; 3],
+        limit: Option<u128>,
+    },
 }
 
 /// What a solution carries back.
@@ -114,6 +131,9 @@ pub enum Payload {
         counts: Vec<Counts>,
         pieces: Vec<Vec<Cell>>,
     },
+    /// Quantumino pieces placed in the box (Sage index and cells each), in
+    /// the solver's choice order: a full solution or a partial state.
+    Quantumino(Vec<PlacedPiece>),
 }
 
 /// Counters reported with `Waiting` and `Done`.
@@ -232,6 +252,23 @@ mod tests {
                 limit: Some(u128::MAX),
             },
         }));
+        round_trip(Request::Job(Job {
+            id: 9,
+            kind: JobKind::QuantuminoSolve {
+                aside: 16,
+                box_size: [5, 8, 2],
+                partial: Some(Partial::Incremental),
+                batch: 2,
+            },
+        }));
+        round_trip(Request::Job(Job {
+            id: 10,
+            kind: JobKind::QuantuminoCount {
+                aside: 0,
+                box_size: [2, 2, 20],
+                limit: None,
+            },
+        }));
         round_trip(Request::More { id: 7, count: 3 });
         round_trip(Request::Cancel { id: 7 });
     }
@@ -261,6 +298,14 @@ mod tests {
             id: 1,
             index: 4,
             payload: Payload::Cells(vec![1, 2, 3]),
+        });
+        round_trip(Response::Solution {
+            id: 2,
+            index: 0,
+            payload: Payload::Quantumino(vec![PlacedPiece {
+                piece: 3,
+                cells: vec![[0, 0, 0], [1, 0, 0], [1, 1, 0], [1, 1, 1], [1, 2, 0]],
+            }]),
         });
         round_trip(Response::Waiting { id: 1, stats });
         round_trip(Response::Done { id: 1, stats });

@@ -6,6 +6,7 @@
 
 use super::protocol::{Job, JobId, JobKind, Payload, Request, Response, Stats};
 use crate::engine::polyform::{enumerate, Session, SolveOptions};
+use crate::engine::quantumino::{Partial, QuantuminoSearch, QuantuminoSolver, QuantuminoState};
 use crate::engine::search::{Progress, Search, Step};
 use crate::engine::sudoku::{Shape, Sudoku, SudokuError};
 
@@ -103,6 +104,25 @@ fn build(kind: JobKind) -> Result<Built, String> {
             };
             Built::Immediate(Payload::Polyforms { counts, pieces })
         }
+        JobKind::QuantuminoSolve {
+            aside,
+            box_size,
+            partial,
+            batch,
+        } => Built::Search(
+            quantumino_search(aside, box_size, partial)?,
+            Mode::Enumerate,
+            batch.max(1),
+        ),
+        JobKind::QuantuminoCount {
+            aside,
+            box_size,
+            limit,
+        } => Built::Search(
+            quantumino_search(aside, box_size, None)?,
+            Mode::Count { limit },
+            0,
+        ),
     })
 }
 
@@ -169,6 +189,25 @@ pub struct Runner {
 fn sudoku_from(shape: Shape, cells: &[u8]) -> Result<Sudoku, SudokuError> {
     let values: Vec<i64> = cells.iter().map(|&v| i64::from(v)).collect();
     Sudoku::from_list(&values, Some(shape))
+}
+
+// ---- Quantumino jobs ----
+
+fn quantumino_payload(state: QuantuminoState) -> Payload {
+    Payload::Quantumino(state.pieces)
+}
+
+/// `QuantuminoSolver(aside, box)`'s search; Sage's errors (aside out of
+/// range, bad box) come back as the job's error text.
+fn quantumino_search(
+    aside: u8,
+    box_size: [i32; 3],
+    partial: Option<Partial>,
+) -> Result<BoxedSearch, String> {
+    let solver = QuantuminoSolver::new(i64::from(aside), box_size.map(i64::from))
+        .map_err(|e| e.to_string())?;
+    let search: QuantuminoSearch = solver.search(partial);
+    Ok(mapped(Box::new(search), quantumino_payload))
 }
 
 impl Runner {
@@ -761,5 +800,272 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(!r.busy());
+    }
+}
+
+#[cfg(test)]
+mod quantumino_tests {
+    use super::*;
+    use crate::engine::polyform::polycube::{rotations, Polycube};
+    use crate::engine::quantumino::{piece, PlacedPiece};
+    use std::collections::HashSet;
+
+    fn fake_clock(tick: f64) -> impl FnMut() -> f64 {
+        let mut t = 0.0;
+        move || {
+            t += tick;
+            t
+        }
+    }
+
+    fn job(id: JobId, kind: JobKind) -> Request {
+        Request::Job(Job { id, kind })
+    }
+
+    fn solve(aside: u8, box_size: [i32; 3], partial: Option<Partial>, batch: u32) -> JobKind {
+        JobKind::QuantuminoSolve {
+            aside,
+            box_size,
+            partial,
+            batch,
+        }
+    }
+
+    /// Slice until idle; stop early (returning) after `max` slices.
+    fn drain(r: &mut Runner, clock: &mut dyn FnMut() -> f64, max: usize) -> Vec<Response> {
+        let mut out = Vec::new();
+        for _ in 0..max {
+            if !r.busy() {
+                break;
+            }
+            out.extend(r.slice(clock, SLICE_MS));
+        }
+        out
+    }
+
+    fn solutions(msgs: &[Response]) -> Vec<Vec<PlacedPiece>> {
+        msgs.iter()
+            .filter_map(|m| match m {
+                Response::Solution {
+                    payload: Payload::Quantumino(p),
+                    ..
+                } => Some(p.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Independent check of a full solution: the 16 other pieces, each a
+    /// rotation of its pentacube, inside the box, no overlap, box filled.
+    fn check_tiling(aside: usize, bx: [i32; 3], placed: &[PlacedPiece]) {
+        let volume = (bx[0] * bx[1] * bx[2]) as usize;
+        let used: HashSet<usize> = placed.iter().map(|p| p.piece).collect();
+        assert_eq!(used.len(), placed.len(), "a piece is used twice");
+        assert!(!used.contains(&aside), "the aside piece is used");
+        let mut cells = HashSet::new();
+        for p in placed {
+            let shape = Polycube::new(&piece(p.piece).unwrap().cells).canonical();
+            let here = Polycube::new(&p.cells).canonical();
+            assert!(
+                rotations()
+                    .iter()
+                    .any(|m| shape.transformed(m).canonical() == here),
+                "piece {} is not a rotation of itself: {:?}",
+                p.piece,
+                p.cells
+            );
+            for c in &p.cells {
+                assert!((0..3).all(|k| (0..bx[k]).contains(&c[k])), "{c:?} outside");
+                assert!(cells.insert(*c), "overlap at {c:?}");
+            }
+        }
+        assert_eq!(cells.len(), volume, "box not filled");
+    }
+
+    #[test]
+    fn solve_and_next_give_different_valid_tilings_of_the_game_box() {
+        let mut r = Runner::new();
+        let mut clock = fake_clock(0.001);
+        assert!(r
+            .handle(job(1, solve(0, [5, 8, 2], None, 1)), 0.0)
+            .is_empty());
+        let first = drain(&mut r, &mut clock, 1_000_000);
+        assert!(matches!(first.last(), Some(Response::Waiting { .. })));
+        let a = solutions(&first);
+        assert_eq!(a.len(), 1);
+        assert_eq!(a[0].len(), 16);
+        check_tiling(0, [5, 8, 2], &a[0]);
+        r.handle(Request::More { id: 1, count: 1 }, 1.0);
+        let b = solutions(&drain(&mut r, &mut clock, 1_000_000));
+        assert_eq!(b.len(), 1);
+        check_tiling(0, [5, 8, 2], &b[0]);
+        assert_ne!(a[0], b[0]);
+        // The same first solution as the engine's own enumeration.
+        let q = QuantuminoSolver::new(0, [5, 8, 2]).unwrap();
+        assert_eq!(q.solutions(None, 1)[0].pieces, a[0]);
+    }
+
+    #[test]
+    fn incremental_changes_one_piece_at_a_time() {
+        let mut r = Runner::new();
+        let mut clock = fake_clock(0.001);
+        r.handle(
+            job(2, solve(3, [2, 2, 20], Some(Partial::Incremental), 60)),
+            0.0,
+        );
+        let states = solutions(&drain(&mut r, &mut clock, 1_000_000));
+        assert_eq!(states.len(), 60);
+        // Sage yields the first solution whole, then removes and adds.
+        assert_eq!(states[0].len(), 16);
+        for w in states.windows(2) {
+            let (a, b) = (w[0].len() as i64, w[1].len() as i64);
+            assert_eq!((a - b).abs(), 1, "{a} → {b}");
+            let (short, long) = if a < b {
+                (&w[0], &w[1])
+            } else {
+                (&w[1], &w[0])
+            };
+            assert_eq!(
+                &long[..short.len()],
+                &short[..],
+                "a prefix grows or shrinks"
+            );
+        }
+        let full: Vec<_> = states.iter().filter(|s| s.len() == 16).collect();
+        assert!(!full.is_empty());
+        for s in full {
+            check_tiling(3, [2, 2, 20], s);
+        }
+    }
+
+    #[test]
+    fn common_prefix_alternates_solutions_and_prefixes() {
+        let mut r = Runner::new();
+        let mut clock = fake_clock(0.001);
+        r.handle(
+            job(3, solve(7, [4, 4, 5], Some(Partial::CommonPrefix), 5)),
+            0.0,
+        );
+        let states = solutions(&drain(&mut r, &mut clock, 1_000_000));
+        assert_eq!(states.len(), 5);
+        check_tiling(7, [4, 4, 5], &states[0]);
+        // solution, prefix shared with the next, next solution, …
+        assert!(states[1].len() < 16);
+        assert_eq!(&states[0][..states[1].len()], &states[1][..]);
+        assert_eq!(&states[2][..states[1].len()], &states[1][..]);
+        check_tiling(7, [4, 4, 5], &states[2]);
+    }
+
+    #[test]
+    fn bad_aside_and_impossible_boxes() {
+        let mut r = Runner::new();
+        let msgs = r.handle(job(4, solve(17, [5, 8, 2], None, 1)), 0.0);
+        match &msgs[..] {
+            [Response::Error { id: 4, message }] => {
+                assert!(
+                    message.contains("aside (=17) must be between 0 and 16"),
+                    "{message}"
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+        let msgs = r.handle(job(5, solve(0, [0, 8, 2], None, 1)), 0.0);
+        assert!(
+            matches!(&msgs[..], [Response::Error { id: 5, .. }]),
+            "{msgs:?}"
+        );
+        let mut clock = fake_clock(0.001);
+        for (id, bx) in [
+            (6, [3, 3, 3]),
+            (7, [3, 3, 9]),
+            (8, [40, 2, 1]),
+            (9, [3, 2, 2]),
+        ] {
+            r.handle(job(id, solve(0, bx, None, 1)), 0.0);
+            let msgs = drain(&mut r, &mut clock, 100);
+            match msgs.last() {
+                Some(Response::Done { stats, .. }) => {
+                    assert!(stats.exhausted && stats.solutions == 0, "{bx:?}")
+                }
+                other => panic!("{bx:?}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn count_by_enumeration_reports_progress_and_cancels() {
+        let mut r = Runner::new();
+        // Each clock read is 3 ms: the node budget shrinks to its minimum,
+        // a slice is two steps and progress is due every ~17 slices.
+        let mut clock = fake_clock(3.0);
+        r.handle(
+            job(
+                10,
+                JobKind::QuantuminoCount {
+                    aside: 0,
+                    box_size: [5, 8, 2],
+                    limit: None,
+                },
+            ),
+            0.0,
+        );
+        let msgs = drain(&mut r, &mut clock, 300);
+        assert!(r.busy(), "the game box is not counted in 300 slices");
+        let progress: Vec<_> = msgs
+            .iter()
+            .filter_map(|m| match m {
+                Response::Progress {
+                    solutions,
+                    fraction,
+                    ..
+                } => Some((*solutions, *fraction)),
+                _ => None,
+            })
+            .collect();
+        assert!(progress.len() >= 2, "{}", progress.len());
+        assert!(progress.windows(2).all(|w| w[1].0 >= w[0].0));
+        assert!(progress.iter().all(|p| (0.0..=1.0).contains(&p.1)));
+        assert!(
+            solutions(&msgs).is_empty(),
+            "counting delivers no solutions"
+        );
+        let done = r.handle(Request::Cancel { id: 10 }, 100.0);
+        match &done[..] {
+            [Response::Done { stats, .. }] => {
+                assert!(stats.cancelled);
+                assert!(stats.solutions >= progress.last().unwrap().0);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(!r.busy());
+    }
+
+    #[test]
+    fn count_with_a_limit_matches_enumeration() {
+        let mut r = Runner::new();
+        let mut clock = fake_clock(0.001);
+        r.handle(
+            job(
+                11,
+                JobKind::QuantuminoCount {
+                    aside: 3,
+                    box_size: [2, 2, 20],
+                    limit: Some(25),
+                },
+            ),
+            0.0,
+        );
+        let msgs = drain(&mut r, &mut clock, 1_000_000);
+        match msgs.last() {
+            Some(Response::Done { stats, .. }) => {
+                assert!(stats.limited);
+                assert_eq!(stats.solutions, 25);
+            }
+            other => panic!("{other:?}"),
+        }
+        // Enumeration gives at least that many distinct solutions.
+        let q = QuantuminoSolver::new(3, [2, 2, 20]).unwrap();
+        let sols: HashSet<_> = q.solutions(None, 25).into_iter().collect();
+        assert_eq!(sols.len(), 25);
     }
 }

@@ -12,6 +12,8 @@ mod native;
 #[cfg(not(target_arch = "wasm32"))]
 mod polyform;
 #[cfg(not(target_arch = "wasm32"))]
+mod quantumino;
+#[cfg(not(target_arch = "wasm32"))]
 mod sudoku;
 
 #[cfg(not(target_arch = "wasm32"))]

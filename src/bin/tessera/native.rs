@@ -1,6 +1,6 @@
 //! Argument parsing and dispatch for the native CLI.
 
-use crate::{count, hexad, polyform, sudoku};
+use crate::{count, hexad, polyform, quantumino, sudoku};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -25,6 +25,8 @@ enum Command {
     Hexad(hexad::HexadArgs),
     /// Counting experiments: Sudoku grids, boxes and bands
     Count(count::CountArgs),
+    /// Quantumino (Sage's solver, same output) and a counter that finishes
+    Quantumino(quantumino::QuantuminoArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -34,6 +36,7 @@ pub fn main() -> ExitCode {
         Command::Polyform(args) => polyform::run(args),
         Command::Hexad(args) => hexad::run(args),
         Command::Count(args) => count::run(args),
+        Command::Quantumino(args) => quantumino::run(args),
     };
     ExitCode::from(code)
 }

@@ -60,7 +60,9 @@ pub fn display_name(name: &str) -> String {
         if i > 0 {
             out.push(' ');
         }
-        let dims = word.split('x').all(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+        let dims = word
+            .split('x')
+            .all(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
         if dims && word.contains('x') {
             out.push_str(&word.replace('x', "×"));
         } else if i == 0 {

@@ -132,8 +132,8 @@ export const tests = [
     async run(t) {
       const page = await t.open();
       const links = await page.$$eval(".app-nav a", (as) => as.map((a) => [a.textContent.trim(), a.getAttribute("aria-current")]));
-      assert.deepEqual(links, [["Sudoku", "page"], ["Hexads", null]]);
-      await page.goto(t.base + "#quantumino");
+      assert.deepEqual(links, [["Sudoku", "page"], ["Polyforms", null], ["Quantumino", null], ["Hexads", null]]);
+      await page.goto(t.base + "#tetravex");
       await t.ready();
       assert.ok((await t.tid("notice").allInnerTexts()).some((n) => /unknown workbench/i.test(n)));
       assert.equal(await page.title(), "Tessera · Sudoku");

@@ -1,0 +1,277 @@
+//! `tessera quantumino`: Sage's Quantumino solver (same strings, same
+//! order) and the transfer counter.
+
+use clap::{Args, Subcommand};
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+use tessera::engine::quantumino::{
+    count_asides, modulo_box_rotations, pieces, CountError, CountProgress, Partial,
+    QuantuminoError, QuantuminoSolver,
+};
+use tessera::engine::search::{Search, Step};
+
+/// Quantumino: 16 of the 17 pentacubes into a box (Sage-compatible output).
+#[derive(clap::Args)]
+pub struct QuantuminoArgs {
+    #[command(subcommand)]
+    command: QuantuminoCommand,
+}
+
+#[derive(Subcommand)]
+enum QuantuminoCommand {
+    /// Print solutions as Sage's QuantuminoState (aside piece, then the 16 placed pieces)
+    Solve(SolveArgs),
+    /// Print the number of exact-cover rows (Sage's len(T.rows()))
+    Rows(RowsArgs),
+    /// Count the solutions without enumerating them (progress on stderr)
+    Count(CountArgs),
+    /// Print the 17 pieces in Sage's format, index order
+    Pieces,
+}
+
+#[derive(Args)]
+struct SolveArgs {
+    /// The piece put aside, 0–16
+    #[arg(long, allow_negative_numbers = true)]
+    aside: i64,
+    /// Box sides as AxBxC
+    #[arg(long = "box", value_name = "AxBxC", default_value = "5x8x2")]
+    bx: String,
+    /// Stop after N items (solutions, or partial states with --partial)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    max: u64,
+    /// Also print partial states between solutions: common_prefix or incremental
+    #[arg(long)]
+    partial: Option<String>,
+}
+
+#[derive(Args)]
+struct RowsArgs {
+    /// The piece put aside, 0–16
+    #[arg(long, allow_negative_numbers = true)]
+    aside: i64,
+    /// Box sides as AxBxC
+    #[arg(long = "box", value_name = "AxBxC", default_value = "5x8x2")]
+    bx: String,
+}
+
+#[derive(Args)]
+struct CountArgs {
+    /// The piece put aside, 0–16
+    #[arg(
+        long,
+        allow_negative_numbers = true,
+        required_unless_present = "all",
+        conflicts_with = "all"
+    )]
+    aside: Option<i64>,
+    /// Every aside in one run: one line per aside, then the total
+    #[arg(long)]
+    all: bool,
+    /// Box sides as AxBxC
+    #[arg(long = "box", value_name = "AxBxC", default_value = "5x8x2")]
+    bx: String,
+    /// Worker threads (default: all cores)
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Count tilings that differ only by a rotation of the box once
+    #[arg(long)]
+    modulo_box_rotations: bool,
+}
+
+/// Run a `quantumino` subcommand; returns the exit code (0 ok, 1 I/O
+/// failure, 2 bad input).
+pub fn run(args: QuantuminoArgs) -> u8 {
+    let result = match args.command {
+        QuantuminoCommand::Solve(a) => solve(a),
+        QuantuminoCommand::Rows(a) => rows(a),
+        QuantuminoCommand::Count(a) => count(a),
+        QuantuminoCommand::Pieces => list_pieces(),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(Failure::Input(msg)) => {
+            eprintln!("tessera quantumino: {msg}");
+            2
+        }
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(Failure::Io(e)) => {
+            eprintln!("tessera quantumino: {e}");
+            1
+        }
+    }
+}
+
+enum Failure {
+    Input(String),
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+impl From<QuantuminoError> for Failure {
+    fn from(e: QuantuminoError) -> Self {
+        Failure::Input(e.0)
+    }
+}
+
+impl From<CountError> for Failure {
+    fn from(e: CountError) -> Self {
+        Failure::Input(e.to_string())
+    }
+}
+
+/// Parse `AxBxC` (also `A,B,C` or `(A, B, C)` as Sage prints boxes).
+fn parse_box(s: &str) -> Result<[i64; 3], Failure> {
+    let bad = || {
+        Failure::Input(format!(
+            "--box {s:?}: expected three positive integers like 5x8x2"
+        ))
+    };
+    let inner = s.trim().trim_start_matches('(').trim_end_matches(')');
+    let parts: Vec<&str> = inner.split(['x', 'X', ',']).map(str::trim).collect();
+    if parts.len() != 3 {
+        return Err(bad());
+    }
+    let mut bx = [0i64; 3];
+    for (k, p) in parts.iter().enumerate() {
+        bx[k] = p.parse().map_err(|_| bad())?;
+    }
+    tessera::engine::quantumino::check_box(bx)
+        .map_err(|e| Failure::Input(format!("--box {s:?}: {e}")))?;
+    Ok(bx)
+}
+
+fn solve(a: SolveArgs) -> Result<(), Failure> {
+    let bx = parse_box(&a.bx)?;
+    let partial = a.partial.as_deref().map(Partial::parse).transpose()?;
+    if a.max == 0 {
+        return Err(Failure::Input("--max must be at least 1".into()));
+    }
+    let q = QuantuminoSolver::new(a.aside, bx)?;
+    let mut search = q.search(partial);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut n = 0;
+    while n < a.max {
+        match search.step(1 << 16) {
+            Step::Solution(s) => {
+                if n > 0 {
+                    writeln!(out)?;
+                }
+                out.write_all(s.full_text().as_bytes())?;
+                n += 1;
+            }
+            Step::Paused => out.flush()?,
+            Step::Done => break,
+        }
+    }
+    out.flush()?;
+    if n == 0 {
+        eprintln!("tessera quantumino: no solution");
+    }
+    Ok(())
+}
+
+fn rows(a: RowsArgs) -> Result<(), Failure> {
+    let bx = parse_box(&a.bx)?;
+    let q = QuantuminoSolver::new(a.aside, bx)?;
+    println!("{}", q.rows().len());
+    Ok(())
+}
+
+fn list_pieces() -> Result<(), Failure> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    for p in pieces() {
+        writeln!(out, "{}", p.sage_repr())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn duration(secs: f64) -> String {
+    let s = secs.round() as u64;
+    if s >= 3600 {
+        format!("{}h{:02}m", s / 3600, s / 60 % 60)
+    } else if s >= 60 {
+        format!("{}m{:02}s", s / 60, s % 60)
+    } else {
+        format!("{s}s")
+    }
+}
+
+fn count(a: CountArgs) -> Result<(), Failure> {
+    let bx = parse_box(&a.bx)?;
+    let asides: Vec<usize> = match a.aside {
+        Some(k) => vec![QuantuminoSolver::new(k, bx)?.aside()],
+        None => (0..17).collect(),
+    };
+    let bx32 = bx.map(|v| v as i32);
+    if a.modulo_box_rotations {
+        // Refuse before hours of work rather than after.
+        modulo_box_rotations(&asides.iter().map(|&k| (k, 0)).collect::<Vec<_>>(), bx32)?;
+    }
+    let threads = match a.threads {
+        Some(0) => return Err(Failure::Input("--threads must be at least 1".into())),
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let tty = io::stderr().is_terminal();
+    let start = Instant::now();
+    let mut last_line = Instant::now();
+    let mut last_layer = usize::MAX;
+    let mut report = |p: &CountProgress| {
+        let eta = p.eta.map_or("?".to_string(), duration);
+        let line = format!(
+            "slice {}/{} {:5.1}% of slice, ~{:5.1}% overall, {} states, elapsed {}, ETA {}",
+            p.layer.min(p.layers),
+            p.layers,
+            100.0 * p.layer_fraction,
+            100.0 * p.fraction,
+            p.states,
+            duration(p.elapsed),
+            eta
+        );
+        if tty {
+            eprint!("\r{line}\x1b[K");
+            if p.layer != last_layer {
+                eprintln!();
+            }
+        } else if p.layer != last_layer || last_line.elapsed().as_secs() >= 10 {
+            eprintln!("{line}");
+            last_line = Instant::now();
+        }
+        last_layer = p.layer;
+    };
+    let cancel = AtomicBool::new(false);
+    let mut counts = count_asides(&asides, bx32, threads, &cancel, &mut report)?;
+    if tty {
+        eprintln!();
+    }
+    eprintln!(
+        "counted in {:.1} s on {threads} thread(s)",
+        start.elapsed().as_secs_f64()
+    );
+    if a.modulo_box_rotations {
+        counts = modulo_box_rotations(&counts, bx32)?;
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    if a.all {
+        for (k, c) in &counts {
+            writeln!(out, "aside {k}: {c}")?;
+        }
+        writeln!(
+            out,
+            "total: {}",
+            counts.iter().map(|c| c.1 as u128).sum::<u128>()
+        )?;
+    } else {
+        writeln!(out, "{}", counts[0].1)?;
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,603 @@
+//! Counting tilings of a box by a set of polycubes, each used at most once,
+//! without enumerating them: a slice-by-slice transfer (frontier) dynamic
+//! programme.
+//!
+//! Why this shape (reference/quantumino_counting.md, and measured here):
+//! enumeration runs at about a thousand Quantumino solutions a second, and
+//! the game has 5·10¹⁰ of them; a cell-by-cell frontier DP blows up inside
+//! slices, while cutting the box into slices across its long axis keeps the
+//! frontier small.
+//!
+//! * The box is cut into slices across the axis whose cross-section is
+//!   smallest. A placement belongs to the slice of its lowest cell.
+//! * State at the boundary before slice `s`: the occupancy of the next
+//!   `window` slices (cells already covered by pieces of earlier slices) and
+//!   the set of pieces used, with the number of ways to get there.
+//! * Moving one slice on: for each occupancy, a small search lists every way
+//!   to fill the rest of slice `s` with placements belonging to it; fillings
+//!   with the same (pieces added, next occupancy) are grouped, and each
+//!   group is applied once to every piece set of that occupancy that does
+//!   not already hold those pieces.
+//! * The next table is built target occupancy by target occupancy, into a
+//!   dense array indexed by piece set (no hashing on the hot path); targets
+//!   are independent, so threads (or budgeted steps in a Web Worker) share
+//!   them out.
+//! * At the end every piece set that tiles the box carries its count: all
+//!   17 Quantumino asides come out of one run.
+
+use crate::engine::polyform::polycube::{Polycube, Vec3};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Piece sets are bit masks and the working array is indexed by them, so
+/// the number of pieces is bounded (2^20 counters = 8 MB per thread).
+pub const MAX_PIECES: usize = 20;
+
+/// Why a count did not finish.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CountError {
+    /// The cancel flag was raised.
+    Cancelled,
+    /// The input is outside what the counter handles; the text says why.
+    Unsupported(String),
+    /// A count no longer fits the packed 64-bit state.
+    Overflow,
+}
+
+impl fmt::Display for CountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CountError::Cancelled => f.write_str("count cancelled"),
+            CountError::Unsupported(s) => f.write_str(s),
+            CountError::Overflow => f.write_str("count overflow: too many tilings for 64 bits"),
+        }
+    }
+}
+
+impl std::error::Error for CountError {}
+
+/// Progress of a count, for a progress bar and an estimate of time left.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CountProgress {
+    /// The slice being crossed (0-based).
+    pub layer: usize,
+    /// Number of slices.
+    pub layers: usize,
+    /// Fraction of the current slice's work done.
+    pub layer_fraction: f64,
+    /// Estimated fraction of the whole count done (the cost of slices not
+    /// yet planned is extrapolated, so this is an estimate).
+    pub fraction: f64,
+    /// States (occupancy, piece set) in the current source table.
+    pub states: u64,
+    /// Seconds since the count started.
+    pub elapsed: f64,
+    /// Estimated seconds left, once there is something to go by.
+    pub eta: Option<f64>,
+}
+
+/// For each piece set (bit `i` = piece `i` of the input) that tiles the box
+/// using each of its pieces once, the number of tilings, rotations of the
+/// box counted as distinct. Sorted by mask.
+pub type SetCounts = Vec<(u32, u64)>;
+
+/// One placement of a piece, relative to the slice it belongs to.
+#[derive(Clone, Copy, Debug)]
+struct Placement {
+    mask: u64,
+    piece: u8,
+    /// Number of slices spanned.
+    extent: u8,
+}
+
+/// The box cut into slices, with every placement shape.
+#[derive(Clone, Debug)]
+struct Geometry {
+    /// Number of slices.
+    len: usize,
+    /// Cells per slice.
+    area: usize,
+    /// Slices of look-ahead in a state (max extent − 1).
+    window: usize,
+    /// Placements whose lowest cell is cell `q` of slice 0.
+    at_cell: Vec<Vec<Placement>>,
+}
+
+impl Geometry {
+    fn new(pieces: &[Polycube], bx: Vec3) -> Result<Geometry, CountError> {
+        if bx.iter().any(|&a| a <= 0) {
+            return Err(CountError::Unsupported(format!(
+                "box sides must be positive, got {bx:?}"
+            )));
+        }
+        let orientations: Vec<Vec<Polycube>> = pieces
+            .iter()
+            .map(|p| p.canonical_isometric_copies(true, false))
+            .collect();
+        // Try each axis as the slicing axis; keep the smallest state.
+        let mut best: Option<(usize, usize, usize)> = None; // (bits, axis, window)
+        for axis in 0..3 {
+            let area = (0..3)
+                .filter(|&k| k != axis)
+                .map(|k| bx[k] as usize)
+                .product::<usize>();
+            let extent = orientations
+                .iter()
+                .flatten()
+                .filter(|o| fits_across(o, bx, axis))
+                .map(|o| o.bounding_box()[1][axis] as usize + 1)
+                .max()
+                .unwrap_or(1);
+            let bits = extent * area;
+            if bits <= 64 && best.is_none_or(|(b, _, _)| area * (extent - 1) < b) {
+                best = Some((area * (extent - 1), axis, extent - 1));
+            }
+        }
+        let Some((_, axis, window)) = best else {
+            return Err(CountError::Unsupported(format!(
+                "box {bx:?} is too wide for the counter: a slice and the pieces reaching past it must fit in 64 cells"
+            )));
+        };
+        let others: Vec<usize> = (0..3).filter(|&k| k != axis).collect();
+        let (du, dv) = (bx[others[0]], bx[others[1]]);
+        let area = (du * dv) as usize;
+        let mut at_cell = vec![Vec::new(); area];
+        for (i, os) in orientations.iter().enumerate() {
+            for o in os {
+                let [_, hi] = o.bounding_box();
+                if hi[axis] >= bx[axis] || !fits_across(o, bx, axis) {
+                    continue;
+                }
+                for tu in 0..du - hi[others[0]] {
+                    for tv in 0..dv - hi[others[1]] {
+                        let mut mask = 0u64;
+                        for c in o.cells() {
+                            let u = c[others[0]] + tu;
+                            let v = c[others[1]] + tv;
+                            let bit = c[axis] as usize * area + (u * dv + v) as usize;
+                            mask |= 1 << bit;
+                        }
+                        let low = mask.trailing_zeros() as usize;
+                        at_cell[low].push(Placement {
+                            mask,
+                            piece: i as u8,
+                            extent: hi[axis] as u8 + 1,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(Geometry {
+            len: bx[axis] as usize,
+            area,
+            window,
+            at_cell,
+        })
+    }
+
+    /// Every way to fill the free cells of slice 0 of `occ` with placements
+    /// spanning at most `max_extent` slices, grouped by (pieces, occupancy
+    /// of the following slices) with multiplicities.
+    fn fillings(&self, occ: u64, max_extent: usize) -> Vec<Group> {
+        let mut groups: HashMap<(u32, u64), u64> = HashMap::new();
+        self.fill(occ, 0, max_extent, &mut groups);
+        let mut v: Vec<Group> = groups
+            .into_iter()
+            .map(|((pieces, next), mult)| Group { pieces, next, mult })
+            .collect();
+        v.sort_unstable_by_key(|g| (g.next, g.pieces));
+        v
+    }
+
+    fn fill(&self, occ: u64, pieces: u32, max_extent: usize, out: &mut HashMap<(u32, u64), u64>) {
+        let slice0 = if self.area == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.area) - 1
+        };
+        let free = !occ & slice0;
+        if free == 0 {
+            *out.entry((pieces, occ >> self.area)).or_insert(0) += 1;
+            return;
+        }
+        let q = free.trailing_zeros() as usize;
+        for p in &self.at_cell[q] {
+            if p.mask & occ == 0 && pieces & (1 << p.piece) == 0 && p.extent as usize <= max_extent
+            {
+                self.fill(occ | p.mask, pieces | (1 << p.piece), max_extent, out);
+            }
+        }
+    }
+}
+
+fn fits_across(o: &Polycube, bx: Vec3, axis: usize) -> bool {
+    let [_, hi] = o.bounding_box();
+    (0..3).all(|k| k == axis || hi[k] < bx[k])
+}
+
+/// Fillings of one source occupancy with the same effect.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    pieces: u32,
+    next: u64,
+    mult: u64,
+}
+
+/// A table of states: occupancy → packed (count << n | piece set), sorted
+/// by piece set.
+type Table = Vec<(u64, Vec<u64>)>;
+
+/// The work of one slice: for each target occupancy, where its states come
+/// from.
+struct Plan {
+    targets: Vec<Target>,
+    /// Targets in processing order (most expensive first, for balance).
+    order: Vec<usize>,
+    total_cost: u64,
+}
+
+struct Target {
+    occ: u64,
+    /// (source index, pieces added, multiplicity).
+    incoming: Vec<(u32, u32, u64)>,
+    cost: u64,
+}
+
+/// A resumable count: [`run`](Counter::run) with native threads, or
+/// [`step`](Counter::step) with a work budget from a Web Worker.
+pub struct Counter {
+    geo: Geometry,
+    n: usize,
+    layer: usize,
+    source: Table,
+    plan: Option<Plan>,
+    next_in_order: usize,
+    results: Vec<Option<Vec<u64>>>,
+    /// Cost of each finished slice (for the estimate of what is left).
+    layer_costs: Vec<u64>,
+    done_cost: u64,
+    /// Cost of the targets of the current slice already processed by `step`.
+    layer_done: u64,
+    started: Instant,
+    scratch: Scratch,
+}
+
+/// The dense per-thread accumulator.
+struct Scratch {
+    acc: Vec<u64>,
+    touched: Vec<u32>,
+}
+
+impl Scratch {
+    fn new(n: usize) -> Scratch {
+        Scratch {
+            acc: vec![0; 1 << n],
+            touched: Vec::new(),
+        }
+    }
+}
+
+/// Outcome of [`Counter::step`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum CountStep {
+    /// The budget ran out; call again.
+    Paused(CountProgress),
+    /// Finished.
+    Done(SetCounts),
+}
+
+impl Counter {
+    /// Prepare to count the tilings of box `bx` by subsets of `pieces`.
+    pub fn new(pieces: &[Polycube], bx: Vec3) -> Result<Counter, CountError> {
+        if pieces.len() > MAX_PIECES {
+            return Err(CountError::Unsupported(format!(
+                "the counter handles at most {MAX_PIECES} pieces, got {}",
+                pieces.len()
+            )));
+        }
+        if pieces.iter().any(Polycube::is_empty) {
+            return Err(CountError::Unsupported("empty piece".into()));
+        }
+        let geo = Geometry::new(pieces, bx)?;
+        let n = pieces.len();
+        Ok(Counter {
+            geo,
+            n,
+            layer: 0,
+            source: vec![(0, vec![1u64 << n])],
+            plan: None,
+            next_in_order: 0,
+            results: Vec::new(),
+            layer_costs: Vec::new(),
+            done_cost: 0,
+            layer_done: 0,
+            started: Instant::now(),
+            scratch: Scratch::new(n),
+        })
+    }
+
+    /// Number of states in the current table.
+    pub fn states(&self) -> u64 {
+        self.source.iter().map(|(_, v)| v.len() as u64).sum()
+    }
+
+    /// Bytes held by the current table's counts (the memory that matters).
+    pub fn table_bytes(&self) -> u64 {
+        self.states() * 8 + self.source.len() as u64 * 32
+    }
+
+    fn plan_layer(&mut self) {
+        let max_extent = (self.geo.len - self.layer).min(self.geo.window + 1);
+        let mut by_target: HashMap<u64, Vec<(u32, u32, u64)>> = HashMap::new();
+        for (si, (occ, _)) in self.source.iter().enumerate() {
+            for g in self.geo.fillings(*occ, max_extent) {
+                by_target
+                    .entry(g.next)
+                    .or_default()
+                    .push((si as u32, g.pieces, g.mult));
+            }
+        }
+        let mut targets: Vec<Target> = by_target
+            .into_iter()
+            .map(|(occ, incoming)| {
+                let cost = incoming
+                    .iter()
+                    .map(|&(s, _, _)| self.source[s as usize].1.len() as u64)
+                    .sum();
+                Target {
+                    occ,
+                    incoming,
+                    cost,
+                }
+            })
+            .collect();
+        targets.sort_unstable_by_key(|t| t.occ);
+        let mut order: Vec<usize> = (0..targets.len()).collect();
+        order.sort_unstable_by_key(|&i| std::cmp::Reverse(targets[i].cost));
+        let total_cost = targets.iter().map(|t| t.cost).sum();
+        self.results = (0..targets.len()).map(|_| None).collect();
+        self.next_in_order = 0;
+        self.plan = Some(Plan {
+            targets,
+            order,
+            total_cost,
+        });
+    }
+
+    /// Replace the source by the finished targets and move to the next slice.
+    fn finish_layer(&mut self) {
+        let plan = self.plan.take().expect("a planned layer");
+        self.layer_costs.push(plan.total_cost);
+        let results = std::mem::take(&mut self.results);
+        self.source = plan
+            .targets
+            .iter()
+            .zip(results)
+            .filter_map(|(t, r)| {
+                let v = r.expect("every target processed");
+                (!v.is_empty()).then_some((t.occ, v))
+            })
+            .collect();
+        self.layer += 1;
+    }
+
+    fn result(&self) -> SetCounts {
+        let low = (1u64 << self.n) - 1;
+        let mut out: SetCounts = self
+            .source
+            .iter()
+            .filter(|(occ, _)| *occ == 0)
+            .flat_map(|(_, v)| v.iter().map(move |&s| ((s & low) as u32, s >> self.n)))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    fn progress(&self, layer_done: u64) -> CountProgress {
+        let layers = self.geo.len;
+        let (cur_total, layer_fraction) = match &self.plan {
+            Some(p) if p.total_cost > 0 => (p.total_cost, layer_done as f64 / p.total_cost as f64),
+            _ => (0, 0.0),
+        };
+        // Slices not yet planned: grow like the last step until the middle,
+        // then mirror the first half (slice s costs about as much as slice
+        // len − 1 − s: the box looks the same from the other end).
+        let mut costs: Vec<f64> = self.layer_costs.iter().map(|&c| c as f64).collect();
+        if self.plan.is_some() {
+            costs.push(cur_total as f64);
+        }
+        let ratio = match costs.len() {
+            n if n >= 2 && costs[n - 2] > 0.0 => (costs[n - 1] / costs[n - 2]).clamp(1.0, 50.0),
+            _ => 1.0,
+        };
+        while costs.len() < layers {
+            let k = costs.len();
+            let c = if k < layers.div_ceil(2) {
+                costs.last().map_or(1.0, |&c| c * ratio)
+            } else {
+                costs[layers - 1 - k]
+            };
+            costs.push(c);
+        }
+        let total: f64 = costs.iter().sum();
+        let done = self.done_cost as f64 + layer_done as f64;
+        let fraction = if total > 0.0 {
+            (done / total).min(1.0)
+        } else {
+            self.layer as f64 / layers.max(1) as f64
+        };
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let eta = (fraction > 0.001).then(|| elapsed * (1.0 - fraction) / fraction);
+        CountProgress {
+            layer: self.layer,
+            layers,
+            layer_fraction,
+            fraction,
+            states: self.states(),
+            elapsed,
+            eta,
+        }
+    }
+
+    /// Advance by about `budget` state updates (single-threaded; for a Web
+    /// Worker that must answer messages between slices of work).
+    pub fn step(&mut self, budget: u64) -> Result<CountStep, CountError> {
+        let mut spent = 0u64;
+        loop {
+            if self.layer == self.geo.len {
+                return Ok(CountStep::Done(self.result()));
+            }
+            if self.plan.is_none() {
+                self.plan_layer();
+                self.layer_done = 0;
+            }
+            let plan = self.plan.as_ref().expect("planned");
+            if self.next_in_order == plan.order.len() {
+                self.done_cost += plan.total_cost;
+                self.finish_layer();
+                continue;
+            }
+            if spent >= budget {
+                return Ok(CountStep::Paused(self.progress(self.layer_done)));
+            }
+            let t = plan.order[self.next_in_order];
+            let cost = plan.targets[t].cost;
+            let v = process(&plan.targets[t], &self.source, self.n, &mut self.scratch)?;
+            spent += cost.max(1);
+            self.layer_done += cost;
+            self.results[t] = Some(v);
+            self.next_in_order += 1;
+        }
+    }
+
+    /// Count to the end on `threads` threads; `progress` is called from the
+    /// calling thread about every `interval`; raising `cancel` stops the
+    /// count (between targets) with [`CountError::Cancelled`].
+    pub fn run(
+        &mut self,
+        threads: usize,
+        cancel: &AtomicBool,
+        interval: Duration,
+        progress: &mut dyn FnMut(&CountProgress),
+    ) -> Result<SetCounts, CountError> {
+        let threads = threads.max(1);
+        while self.layer < self.geo.len {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(CountError::Cancelled);
+            }
+            self.plan_layer();
+            let plan = self.plan.as_ref().expect("planned");
+            let next = AtomicUsize::new(0);
+            let layer_done = AtomicU64::new(0);
+            let finished = AtomicUsize::new(0);
+            let failure: Mutex<Option<CountError>> = Mutex::new(None);
+            let collected: Mutex<Vec<(usize, Vec<u64>)>> = Mutex::new(Vec::new());
+            let source = &self.source;
+            let n = self.n;
+            std::thread::scope(|scope| {
+                for _ in 0..threads {
+                    scope.spawn(|| {
+                        let mut scratch = Scratch::new(n);
+                        let mut local = Vec::new();
+                        loop {
+                            if cancel.load(Ordering::Relaxed) {
+                                break;
+                            }
+                            let k = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(&t) = plan.order.get(k) else { break };
+                            match process(&plan.targets[t], source, n, &mut scratch) {
+                                Ok(v) => local.push((t, v)),
+                                Err(e) => {
+                                    *failure.lock().expect("lock") = Some(e);
+                                    cancel.store(true, Ordering::Relaxed);
+                                    break;
+                                }
+                            }
+                            layer_done.fetch_add(plan.targets[t].cost, Ordering::Relaxed);
+                        }
+                        collected.lock().expect("lock").extend(local);
+                        finished.fetch_add(1, Ordering::Relaxed);
+                    });
+                }
+                let mut last = Instant::now();
+                while finished.load(Ordering::Relaxed) < threads {
+                    std::thread::sleep(Duration::from_millis(20));
+                    if last.elapsed() >= interval {
+                        last = Instant::now();
+                        progress(&self.progress(layer_done.load(Ordering::Relaxed)));
+                    }
+                }
+            });
+            if let Some(e) = failure.into_inner().expect("lock") {
+                return Err(e);
+            }
+            if cancel.load(Ordering::Relaxed) {
+                return Err(CountError::Cancelled);
+            }
+            for (t, v) in collected.into_inner().expect("lock") {
+                self.results[t] = Some(v);
+            }
+            self.done_cost += self.plan.as_ref().expect("planned").total_cost;
+            self.finish_layer();
+            progress(&self.progress(0));
+        }
+        Ok(self.result())
+    }
+}
+
+/// Build one target occupancy's states from its sources.
+fn process(
+    target: &Target,
+    source: &Table,
+    n: usize,
+    scratch: &mut Scratch,
+) -> Result<Vec<u64>, CountError> {
+    let low = (1u64 << n) - 1;
+    let limit = u64::MAX >> n;
+    let Scratch { acc, touched } = scratch;
+    let mut overflow = false;
+    for &(si, pieces, mult) in &target.incoming {
+        let pieces = pieces as u64;
+        for &s in &source[si as usize].1 {
+            let used = s & low;
+            if used & pieces == 0 {
+                let key = (used | pieces) as usize;
+                let (add, o1) = (s >> n).overflowing_mul(mult);
+                let a = &mut acc[key];
+                if *a == 0 {
+                    touched.push(key as u32);
+                }
+                let (sum, o) = a.overflowing_add(add);
+                overflow |= o | o1;
+                *a = sum;
+            }
+        }
+    }
+    touched.sort_unstable();
+    let mut out = Vec::with_capacity(touched.len());
+    for &k in touched.iter() {
+        let c = acc[k as usize];
+        overflow |= c > limit;
+        out.push((c << n) | k as u64);
+        acc[k as usize] = 0;
+    }
+    touched.clear();
+    if overflow {
+        return Err(CountError::Overflow);
+    }
+    Ok(out)
+}
+
+/// Count on `threads` threads without progress reports or cancellation.
+pub fn count_tilings(
+    pieces: &[Polycube],
+    bx: Vec3,
+    threads: usize,
+) -> Result<SetCounts, CountError> {
+    let cancel = AtomicBool::new(false);
+    Counter::new(pieces, bx)?.run(threads, &cancel, Duration::from_secs(3600), &mut |_| {})
+}
