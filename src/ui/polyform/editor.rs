@@ -489,6 +489,9 @@ pub fn EditorView(solver: Solver, payload: RwSignal<String>, initial: String) ->
                     <h2>"Draw a region"</h2>
                     {cells_view}
                     {status}
+                    <Show when=move || state.with(|s| s.lattice == Lattice::Cube)>
+                        <super::cube::CubeView solver=solver/>
+                    </Show>
                     <SolutionView solver=solver/>
                 </div>
                 <Gallery solver=solver/>

@@ -12,6 +12,7 @@
 //! `#polyforms/edit/<family>/<w>x<h>x<layers>/<set>/<cells>/<pieces>/<reuse>`,
 //! `#polyforms/enum/<family>/<size>[/one-sided]`.
 
+mod cube;
 mod draw;
 mod editor;
 mod enumerate;
@@ -263,6 +264,9 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
             <section class="pf-main">
                 <div class="card">
                     {details}
+                    <Show when=move || current.with(|n| library::find(n).is_ok_and(|p| p.lattice == Lattice::Cube))>
+                        <cube::CubeView solver=solver/>
+                    </Show>
                     <SolutionView solver=solver/>
                 </div>
                 <Gallery solver=solver/>

@@ -126,6 +126,22 @@ export const tests = [
         await page.waitForSelector('[data-testid="pf-drawing"][data-shown="0"]', { timeout: 60000 });
         await waitIdle(t, page);
         await checkShown(t, page, { allPieces });
+        if (name === "soma-3x3x3" || name === "solid-pentominoes-3x4x5") {
+          // Polycubes are also shown in the three-d viewer.
+          const v = t.tid("pf-voxel", page);
+          await page.waitForFunction(() => {
+            const el = document.querySelector('[data-testid="pf-voxel"]');
+            return el && +el.dataset.cells > 0;
+          });
+          assert.equal(await v.getAttribute("data-webgl"), "ok");
+          const cells = JSON.parse(await t.attr("pf-drawing", "data-region", page)).length;
+          assert.equal(+(await v.getAttribute("data-cells")), cells);
+          const pieces = JSON.parse(await t.attr("pf-drawing", "data-pieces", page)).length;
+          assert.equal(+(await v.getAttribute("data-pieces")), pieces);
+          // A click in the middle of the box picks a piece and names it.
+          await v.locator("canvas").click();
+          await page.waitForFunction(() => /^Piece \S+: \(/.test(document.querySelector('[data-testid="pf-picked"]').innerText));
+        }
         if (name === "soma-3x3x3") await t.shot("polyforms-soma", page);
         if (name === "tetrasticks-5x5") await t.shot("polyforms-tetrasticks", page);
         if (name === "hexiamonds-6x6") await t.shot("polyforms-hexiamonds", page);
