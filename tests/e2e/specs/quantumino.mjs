@@ -140,15 +140,19 @@ export const tests = [
       await waitPieces(t, page, 16);
       await page.waitForTimeout(300);
       const before = await canvasStats(page, "q-view");
-      let f = await frames(t, page);
-      await t.tid("q-view-frame", page).uncheck();
-      await page.waitForFunction((n) => Number(document.querySelector('[data-testid="q-view"]').dataset.frames) > n, f);
+      // Do something, wait for the frame it causes (and let it settle).
+      const redrawn = async (action) => {
+        const f0 = await frames(t, page);
+        await action();
+        await page.waitForFunction((n) => Number(document.querySelector('[data-testid="q-view"]').dataset.frames) > n, f0);
+        await page.waitForTimeout(150);
+      };
+      await redrawn(() => t.tid("q-view-frame", page).uncheck());
       const noFrame = await canvasStats(page, "q-view");
       assert.notEqual(noFrame.hash, before.hash, "the frame disappeared");
-      await t.tid("q-view-frame", page).check();
-      f = await frames(t, page);
-      await t.tid("q-view-explode", page).fill("1");
-      await page.waitForFunction((n) => Number(document.querySelector('[data-testid="q-view"]').dataset.frames) > n, f);
+      await redrawn(() => t.tid("q-view-frame", page).check());
+      assert.equal((await canvasStats(page, "q-view")).hash, before.hash, "the frame is back, same picture");
+      await redrawn(() => t.tid("q-view-explode", page).fill("1"));
       const exploded = await canvasStats(page, "q-view");
       assert.notEqual(exploded.hash, before.hash, "exploded view differs");
       await t.shot("quantumino-exploded", page);
@@ -162,8 +166,8 @@ export const tests = [
       assert.ok(sol.some(([p]) => p === picked), `picked ${picked}`);
       assert.match(await t.tid("q-picked", page).innerText(), new RegExp(`Piece ${picked} \\(.+\\).*cells \\(\\d, \\d, \\d\\)`));
       await t.shot("quantumino-picked", page);
-      // Drag to orbit (frames are drawn), then the reset button.
-      f = await frames(t, page);
+      // Drag to orbit (frames are drawn).
+      const f = await frames(t, page);
       await page.mouse.move(box.x + 100, box.y + 100);
       await page.mouse.down();
       await page.mouse.move(box.x + 220, box.y + 140, { steps: 5 });
