@@ -259,6 +259,28 @@ export const tests = [
     },
   },
   {
+    name: "quantumino: without WebGL2 the view says so and draws the layers in SVG",
+    async run(t) {
+      const page = await t.newPage();
+      await page.addInitScript(() => {
+        const get = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+          return kind === "webgl2" ? null : get.call(this, kind, ...rest);
+        };
+      });
+      await page.goto(t.base + "#quantumino/0/5x8x2/1");
+      await page.waitForSelector('html[data-app="ready"] [data-testid="q-view"][data-webgl="none"]', { timeout: 20000 });
+      await waitPieces(t, page, 16);
+      const fallback = t.tid("q-view", page).locator('[data-testid="voxel-fallback"]');
+      assert.match(await fallback.innerText(), /no WebGL2/);
+      // Two layers (z = 0, 1), 80 coloured squares in all.
+      assert.equal(await fallback.locator("figure").count(), 2);
+      assert.equal(await fallback.locator("rect[fill]").count(), 80);
+      await t.shot("quantumino-no-webgl", page);
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
     name: "quantumino: phone width in the dark theme",
     async run(t) {
       const page = await openQuantumino(t, { hash: "#quantumino/0/5x8x2/1", width: 390, height: 844, colorScheme: "dark", isMobile: true });
