@@ -6,8 +6,8 @@ use std::time::Duration;
 use tessera::engine::polyform::polycube::{Polycube, TilingSolver, Vec3};
 use tessera::engine::quantumino::pieces::polycubes;
 use tessera::engine::quantumino::{
-    count_asides, count_tilings, free_rotation_order, modulo_box_rotations, CountError, CountStep,
-    Counter, QuantuminoSolver,
+    count_asides, count_asides_in_batches, count_tilings, free_rotation_order,
+    modulo_box_rotations, CountError, CountStep, Counter, QuantuminoSolver,
 };
 
 fn subset(mask: u32) -> Vec<Polycube> {
@@ -142,4 +142,47 @@ fn impossible_boxes_count_zero() {
             0
         );
     }
+}
+
+/// Whole Quantumino problems (16 pieces) small enough to enumerate: the
+/// 2×2×20 box, by DLX, against the counter.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only (enumerates ~10⁵ solutions per aside)"
+)]
+fn counter_matches_enumeration_for_whole_asides() {
+    let cancel = AtomicBool::new(false);
+    for aside in [0usize, 8, 16] {
+        let q = QuantuminoSolver::new(aside as i64, [2, 2, 20]).unwrap();
+        let dlx = q.tiling_solver().number_of_solutions() as u64;
+        let counted = count_asides(&[aside], [2, 2, 20], 2, &cancel, &mut |_| {}).unwrap();
+        assert_eq!(counted, vec![(aside, dlx)], "aside {aside}");
+        assert!(dlx > 0);
+    }
+}
+
+#[test]
+fn batches_give_the_same_counts() {
+    let cancel = AtomicBool::new(false);
+    for bx in [[5, 4, 2], [2, 2, 10], [2, 5, 4]] {
+        let whole = count_tilings(&polycubes(), bx, 2).unwrap();
+        for batches in [2, 7] {
+            let mut c = Counter::new(&polycubes(), bx).unwrap();
+            c.set_batches(batches);
+            let mut last = 0.0;
+            let parts = c
+                .run(2, &cancel, Duration::from_millis(1), &mut |p| {
+                    assert!((0.0..=1.0).contains(&p.fraction));
+                    last = p.fraction;
+                })
+                .unwrap();
+            assert_eq!(parts, whole, "box {bx:?} in {batches} batches");
+        }
+    }
+    let one = count_asides_in_batches(&[3], [2, 2, 20], 2, 3, &cancel, &mut |_| {}).unwrap();
+    assert_eq!(
+        one,
+        count_asides(&[3], [2, 2, 20], 2, &cancel, &mut |_| {}).unwrap()
+    );
 }

@@ -264,6 +264,7 @@ pub struct Counter {
     layer_done: u64,
     started: Instant,
     scratch: Scratch,
+    batches: usize,
 }
 
 /// The dense per-thread accumulator.
@@ -282,7 +283,7 @@ impl Scratch {
 }
 
 /// Outcome of [`Counter::step`].
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum CountStep {
     /// The budget ran out; call again.
     Paused(CountProgress),
@@ -317,6 +318,7 @@ impl Counter {
             layer_done: 0,
             started: Instant::now(),
             scratch: Scratch::new(n),
+            batches: 1,
         })
     }
 
@@ -474,6 +476,15 @@ impl Counter {
         }
     }
 
+    /// Split the peak slice into `batches` parts and finish the count of
+    /// each part before starting the next, so the largest table is never
+    /// held whole: peak memory falls from (table before the middle + middle
+    /// table) to (table before the middle + one part), at the price of
+    /// running the cheap second half once per part.
+    pub fn set_batches(&mut self, batches: usize) {
+        self.batches = batches.max(1);
+    }
+
     /// Count to the end on `threads` threads; `progress` is called from the
     /// calling thread about every `interval`; raising `cancel` stops the
     /// count (between targets) with [`CountError::Cancelled`].
@@ -490,55 +501,11 @@ impl Counter {
                 return Err(CountError::Cancelled);
             }
             self.plan_layer();
-            let plan = self.plan.as_ref().expect("planned");
-            let next = AtomicUsize::new(0);
-            let layer_done = AtomicU64::new(0);
-            let finished = AtomicUsize::new(0);
-            let failure: Mutex<Option<CountError>> = Mutex::new(None);
-            let collected: Mutex<Vec<(usize, Vec<u64>)>> = Mutex::new(Vec::new());
-            let source = &self.source;
-            let n = self.n;
-            std::thread::scope(|scope| {
-                for _ in 0..threads {
-                    scope.spawn(|| {
-                        let mut scratch = Scratch::new(n);
-                        let mut local = Vec::new();
-                        loop {
-                            if cancel.load(Ordering::Relaxed) {
-                                break;
-                            }
-                            let k = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(&t) = plan.order.get(k) else { break };
-                            match process(&plan.targets[t], source, n, &mut scratch) {
-                                Ok(v) => local.push((t, v)),
-                                Err(e) => {
-                                    *failure.lock().expect("lock") = Some(e);
-                                    cancel.store(true, Ordering::Relaxed);
-                                    break;
-                                }
-                            }
-                            layer_done.fetch_add(plan.targets[t].cost, Ordering::Relaxed);
-                        }
-                        collected.lock().expect("lock").extend(local);
-                        finished.fetch_add(1, Ordering::Relaxed);
-                    });
-                }
-                let mut last = Instant::now();
-                while finished.load(Ordering::Relaxed) < threads {
-                    std::thread::sleep(Duration::from_millis(20));
-                    if last.elapsed() >= interval {
-                        last = Instant::now();
-                        progress(&self.progress(layer_done.load(Ordering::Relaxed)));
-                    }
-                }
-            });
-            if let Some(e) = failure.into_inner().expect("lock") {
-                return Err(e);
+            let order = self.plan.as_ref().expect("planned").order.clone();
+            if self.batches > 1 && self.layer + 1 == self.geo.len / 2 {
+                return self.run_batched(&order, threads, cancel, interval, progress);
             }
-            if cancel.load(Ordering::Relaxed) {
-                return Err(CountError::Cancelled);
-            }
-            for (t, v) in collected.into_inner().expect("lock") {
+            for (t, v) in self.parallel_targets(&order, threads, cancel, interval, progress, 0)? {
                 self.results[t] = Some(v);
             }
             self.done_cost += self.plan.as_ref().expect("planned").total_cost;
@@ -546,6 +513,139 @@ impl Counter {
             progress(&self.progress(0));
         }
         Ok(self.result())
+    }
+
+    /// The peak slice part by part (see [`set_batches`](Self::set_batches)).
+    fn run_batched(
+        &mut self,
+        order: &[usize],
+        threads: usize,
+        cancel: &AtomicBool,
+        interval: Duration,
+        progress: &mut dyn FnMut(&CountProgress),
+    ) -> Result<SetCounts, CountError> {
+        let batches = self.batches;
+        let mut merged: HashMap<u32, u64> = HashMap::new();
+        let mut done = 0u64;
+        // Round-robin over targets sorted by cost: parts of equal weight.
+        for b in 0..batches {
+            let part: Vec<usize> = order.iter().skip(b).step_by(batches).copied().collect();
+            let got = self.parallel_targets(&part, threads, cancel, interval, progress, done)?;
+            let plan = self.plan.as_ref().expect("planned");
+            done += part.iter().map(|&t| plan.targets[t].cost).sum::<u64>();
+            let mut table: Table = got
+                .into_iter()
+                .filter(|(_, v)| !v.is_empty())
+                .map(|(t, v)| (plan.targets[t].occ, v))
+                .collect();
+            table.sort_unstable_by_key(|e| e.0);
+            let before = self.progress(done);
+            let mut sub = Counter {
+                geo: self.geo.clone(),
+                n: self.n,
+                layer: self.layer + 1,
+                source: table,
+                plan: None,
+                next_in_order: 0,
+                results: Vec::new(),
+                layer_costs: Vec::new(),
+                done_cost: 0,
+                layer_done: 0,
+                started: Instant::now(),
+                scratch: Scratch::new(0),
+                batches: 1,
+            };
+            let share = (1.0 - before.fraction) / (batches - b) as f64;
+            let counts = sub.run(threads, cancel, interval, &mut |p| {
+                let mut q = before;
+                q.layer = p.layer;
+                q.layer_fraction = p.layer_fraction;
+                q.states = p.states;
+                q.fraction = (before.fraction + share * p.fraction).min(1.0);
+                q.elapsed = self.started.elapsed().as_secs_f64();
+                q.eta = (q.fraction > 0.001).then(|| q.elapsed * (1.0 - q.fraction) / q.fraction);
+                progress(&q);
+            })?;
+            for (m, c) in counts {
+                let e = merged.entry(m).or_insert(0);
+                *e = e.checked_add(c).ok_or(CountError::Overflow)?;
+            }
+        }
+        let low = u64::MAX >> self.n;
+        let mut packed = Vec::with_capacity(merged.len());
+        for (m, c) in merged {
+            if c > low {
+                return Err(CountError::Overflow);
+            }
+            packed.push((c << self.n) | m as u64);
+        }
+        packed.sort_unstable_by_key(|&s| s & ((1u64 << self.n) - 1));
+        self.plan = None;
+        self.source = vec![(0, packed)];
+        self.layer = self.geo.len;
+        Ok(self.result())
+    }
+
+    /// Process the targets `part` of the planned slice on `threads`
+    /// threads; `done_before` is the slice's work finished earlier.
+    fn parallel_targets(
+        &self,
+        part: &[usize],
+        threads: usize,
+        cancel: &AtomicBool,
+        interval: Duration,
+        progress: &mut dyn FnMut(&CountProgress),
+        done_before: u64,
+    ) -> Result<Vec<(usize, Vec<u64>)>, CountError> {
+        let plan = self.plan.as_ref().expect("planned");
+        let next = AtomicUsize::new(0);
+        let layer_done = AtomicU64::new(done_before);
+        let finished = AtomicUsize::new(0);
+        let failure: Mutex<Option<CountError>> = Mutex::new(None);
+        let collected: Mutex<Vec<(usize, Vec<u64>)>> = Mutex::new(Vec::new());
+        let source = &self.source;
+        let n = self.n;
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    let mut scratch = Scratch::new(n);
+                    let mut local = Vec::new();
+                    loop {
+                        if cancel.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&t) = part.get(k) else { break };
+                        match process(&plan.targets[t], source, n, &mut scratch) {
+                            Ok(v) => local.push((t, v)),
+                            Err(e) => {
+                                *failure.lock().expect("lock") = Some(e);
+                                cancel.store(true, Ordering::Relaxed);
+                                break;
+                            }
+                        }
+                        layer_done.fetch_add(plan.targets[t].cost, Ordering::Relaxed);
+                    }
+                    collected.lock().expect("lock").extend(local);
+                    finished.fetch_add(1, Ordering::Relaxed);
+                });
+            }
+            let mut last = Instant::now();
+            while finished.load(Ordering::Relaxed) < threads {
+                std::thread::sleep(Duration::from_millis(20));
+                if last.elapsed() >= interval {
+                    last = Instant::now();
+                    progress(&self.progress(layer_done.load(Ordering::Relaxed)));
+                }
+            }
+        });
+        if let Some(e) = failure.into_inner().expect("lock") {
+            return Err(e);
+        }
+        if cancel.load(Ordering::Relaxed) {
+            return Err(CountError::Cancelled);
+        }
+        Ok(collected.into_inner().expect("lock"))
     }
 }
 
