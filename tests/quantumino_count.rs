@@ -178,6 +178,15 @@ fn batches_give_the_same_counts() {
                 })
                 .unwrap();
             assert_eq!(parts, whole, "box {bx:?} in {batches} batches");
+            let mut c = Counter::new(&polycubes(), bx).unwrap();
+            c.set_batches(batches);
+            let stepped = loop {
+                match c.step(2_000).unwrap() {
+                    CountStep::Paused(p) => assert!((0.0..=1.0).contains(&p.fraction)),
+                    CountStep::Done(r) => break r,
+                }
+            };
+            assert_eq!(stepped, whole, "box {bx:?} stepped in {batches} batches");
         }
     }
     let one = count_asides_in_batches(&[3], [2, 2, 20], 2, 3, &cancel, &mut |_| {}).unwrap();

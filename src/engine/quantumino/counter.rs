@@ -265,6 +265,57 @@ pub struct Counter {
     started: Instant,
     scratch: Scratch,
     batches: usize,
+    /// Progress through the peak slice when it is done in parts by `step`.
+    parts: Option<Parts>,
+}
+
+/// Where `step` is in a peak slice done in parts.
+#[derive(Default)]
+struct Parts {
+    /// The part being built or finished.
+    batch: usize,
+    /// Targets of this part processed so far.
+    pos: usize,
+    got: Vec<(usize, Vec<u64>)>,
+    /// The count finishing the current part, once the part is built.
+    sub: Option<Box<Counter>>,
+    merged: HashMap<u32, u64>,
+    /// Progress when the current part was built.
+    before: CountProgress,
+}
+
+impl Parts {
+    fn merge(&mut self, counts: SetCounts) -> Result<(), CountError> {
+        for (m, c) in counts {
+            let e = self.merged.entry(m).or_insert(0);
+            *e = e.checked_add(c).ok_or(CountError::Overflow)?;
+        }
+        Ok(())
+    }
+
+    /// The sub-count's progress as progress of the whole count.
+    fn scaled(&self, p: CountProgress, batches: usize, started: Instant) -> CountProgress {
+        let share = (1.0 - self.before.fraction) / (batches - self.batch) as f64;
+        let mut q = self.before;
+        q.layer = p.layer;
+        q.layer_fraction = p.layer_fraction;
+        q.states = p.states;
+        q.fraction = (self.before.fraction + share * p.fraction).min(1.0);
+        q.elapsed = started.elapsed().as_secs_f64();
+        q.eta = (q.fraction > 0.001).then(|| q.elapsed * (1.0 - q.fraction) / q.fraction);
+        q
+    }
+}
+
+/// The table of one part of a slice: its non-empty targets, by occupancy.
+fn part_table(plan: &Plan, got: Vec<(usize, Vec<u64>)>) -> Table {
+    let mut table: Table = got
+        .into_iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(t, v)| (plan.targets[t].occ, v))
+        .collect();
+    table.sort_unstable_by_key(|e| e.0);
+    table
 }
 
 /// The dense per-thread accumulator.
@@ -319,6 +370,7 @@ impl Counter {
             started: Instant::now(),
             scratch: Scratch::new(n),
             batches: 1,
+            parts: None,
         })
     }
 
@@ -450,6 +502,28 @@ impl Counter {
     pub fn step(&mut self, budget: u64) -> Result<CountStep, CountError> {
         let mut spent = 0u64;
         loop {
+            if let Some(parts) = self.parts.as_mut() {
+                if let Some(sub) = parts.sub.as_mut() {
+                    match sub.step(budget.saturating_sub(spent))? {
+                        CountStep::Paused(p) => {
+                            let q = parts.scaled(p, self.batches, self.started);
+                            return Ok(CountStep::Paused(q));
+                        }
+                        CountStep::Done(counts) => {
+                            parts.merge(counts)?;
+                            parts.sub = None;
+                            parts.batch += 1;
+                            parts.pos = 0;
+                            if parts.batch == self.batches {
+                                let merged = std::mem::take(&mut parts.merged);
+                                self.parts = None;
+                                self.finish_parts(merged)?;
+                            }
+                            continue;
+                        }
+                    }
+                }
+            }
             if self.layer == self.geo.len {
                 return Ok(CountStep::Done(self.result()));
             }
@@ -457,23 +531,85 @@ impl Counter {
                 self.plan_layer();
                 self.layer_done = 0;
             }
-            let plan = self.plan.as_ref().expect("planned");
-            if self.next_in_order == plan.order.len() {
-                self.done_cost += plan.total_cost;
-                self.finish_layer();
-                continue;
+            let batched = self.batches > 1 && self.layer + 1 == self.geo.len / 2;
+            if batched && self.parts.is_none() {
+                self.parts = Some(Parts::default());
             }
+            let plan = self.plan.as_ref().expect("planned");
+            let t = if let Some(parts) = self.parts.as_mut() {
+                let k = parts.batch + parts.pos * self.batches;
+                if k >= plan.order.len() {
+                    // This part of the peak slice is done: finish its count.
+                    let got = std::mem::take(&mut parts.got);
+                    let table = part_table(plan, got);
+                    let before = self.progress(self.layer_done);
+                    let sub = self.sub_counter(table);
+                    let parts = self.parts.as_mut().expect("parts");
+                    parts.before = before;
+                    parts.sub = Some(Box::new(sub));
+                    continue;
+                }
+                plan.order[k]
+            } else {
+                if self.next_in_order == plan.order.len() {
+                    self.done_cost += plan.total_cost;
+                    self.finish_layer();
+                    continue;
+                }
+                plan.order[self.next_in_order]
+            };
             if spent >= budget {
                 return Ok(CountStep::Paused(self.progress(self.layer_done)));
             }
-            let t = plan.order[self.next_in_order];
             let cost = plan.targets[t].cost;
             let v = process(&plan.targets[t], &self.source, self.n, &mut self.scratch)?;
             spent += cost.max(1);
             self.layer_done += cost;
-            self.results[t] = Some(v);
-            self.next_in_order += 1;
+            if let Some(parts) = self.parts.as_mut() {
+                parts.got.push((t, v));
+                parts.pos += 1;
+            } else {
+                self.results[t] = Some(v);
+                self.next_in_order += 1;
+            }
         }
+    }
+
+    /// A counter that finishes the count from the next boundary, starting
+    /// from one part of the peak table.
+    fn sub_counter(&self, table: Table) -> Counter {
+        Counter {
+            geo: self.geo.clone(),
+            n: self.n,
+            layer: self.layer + 1,
+            source: table,
+            plan: None,
+            next_in_order: 0,
+            results: Vec::new(),
+            layer_costs: Vec::new(),
+            done_cost: 0,
+            layer_done: 0,
+            started: Instant::now(),
+            scratch: Scratch::new(self.n),
+            batches: 1,
+            parts: None,
+        }
+    }
+
+    /// Store the summed counts of all parts as the final table.
+    fn finish_parts(&mut self, merged: HashMap<u32, u64>) -> Result<(), CountError> {
+        let low = u64::MAX >> self.n;
+        let mut packed = Vec::with_capacity(merged.len());
+        for (m, c) in merged {
+            if c > low {
+                return Err(CountError::Overflow);
+            }
+            packed.push((c << self.n) | m as u64);
+        }
+        self.plan = None;
+        self.source = vec![(0, packed)];
+        self.layer = self.geo.len;
+        Ok(())
     }
 
     /// Split the peak slice into `batches` parts and finish the count of
@@ -525,7 +661,7 @@ impl Counter {
         progress: &mut dyn FnMut(&CountProgress),
     ) -> Result<SetCounts, CountError> {
         let batches = self.batches;
-        let mut merged: HashMap<u32, u64> = HashMap::new();
+        let mut parts = Parts::default();
         let mut done = 0u64;
         // Round-robin over targets sorted by cost: parts of equal weight.
         for b in 0..batches {
@@ -533,56 +669,17 @@ impl Counter {
             let got = self.parallel_targets(&part, threads, cancel, interval, progress, done)?;
             let plan = self.plan.as_ref().expect("planned");
             done += part.iter().map(|&t| plan.targets[t].cost).sum::<u64>();
-            let mut table: Table = got
-                .into_iter()
-                .filter(|(_, v)| !v.is_empty())
-                .map(|(t, v)| (plan.targets[t].occ, v))
-                .collect();
-            table.sort_unstable_by_key(|e| e.0);
-            let before = self.progress(done);
-            let mut sub = Counter {
-                geo: self.geo.clone(),
-                n: self.n,
-                layer: self.layer + 1,
-                source: table,
-                plan: None,
-                next_in_order: 0,
-                results: Vec::new(),
-                layer_costs: Vec::new(),
-                done_cost: 0,
-                layer_done: 0,
-                started: Instant::now(),
-                scratch: Scratch::new(0),
-                batches: 1,
-            };
-            let share = (1.0 - before.fraction) / (batches - b) as f64;
+            let mut sub = self.sub_counter(part_table(plan, got));
+            parts.batch = b;
+            parts.before = self.progress(done);
+            let started = self.started;
             let counts = sub.run(threads, cancel, interval, &mut |p| {
-                let mut q = before;
-                q.layer = p.layer;
-                q.layer_fraction = p.layer_fraction;
-                q.states = p.states;
-                q.fraction = (before.fraction + share * p.fraction).min(1.0);
-                q.elapsed = self.started.elapsed().as_secs_f64();
-                q.eta = (q.fraction > 0.001).then(|| q.elapsed * (1.0 - q.fraction) / q.fraction);
-                progress(&q);
+                progress(&parts.scaled(*p, batches, started));
             })?;
-            for (m, c) in counts {
-                let e = merged.entry(m).or_insert(0);
-                *e = e.checked_add(c).ok_or(CountError::Overflow)?;
-            }
+            parts.merge(counts)?;
         }
-        let low = u64::MAX >> self.n;
-        let mut packed = Vec::with_capacity(merged.len());
-        for (m, c) in merged {
-            if c > low {
-                return Err(CountError::Overflow);
-            }
-            packed.push((c << self.n) | m as u64);
-        }
-        packed.sort_unstable_by_key(|&s| s & ((1u64 << self.n) - 1));
-        self.plan = None;
-        self.source = vec![(0, packed)];
-        self.layer = self.geo.len;
+        let merged = parts.merged;
+        self.finish_parts(merged)?;
         Ok(self.result())
     }
 
