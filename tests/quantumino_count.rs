@@ -6,8 +6,8 @@ use std::time::Duration;
 use tessera::engine::polyform::polycube::{Polycube, TilingSolver, Vec3};
 use tessera::engine::quantumino::pieces::polycubes;
 use tessera::engine::quantumino::{
-    count_asides, count_tilings, free_rotation_order, modulo_box_rotations, CountError, CountStep,
-    Counter, QuantuminoSolver,
+    count_asides, count_asides_in_batches, count_tilings, free_rotation_order,
+    modulo_box_rotations, CountError, CountStep, Counter, QuantuminoSolver,
 };
 
 fn subset(mask: u32) -> Vec<Polycube> {
@@ -142,4 +142,51 @@ fn impossible_boxes_count_zero() {
             0
         );
     }
+}
+
+/// Twelve-piece problems in a 2×2×15 box: closer in size to the game
+/// than the reference vectors, still quick to enumerate piece set by piece
+/// set. (A whole 16-piece aside in 2×2×20 needs minutes of DLX per aside,
+/// too slow for a test; the counter's 2×2×20 counts are in the report.)
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only (enumerates thousands of tilings per set)"
+)]
+fn counter_matches_enumeration_for_twelve_pieces() {
+    check_against_dlx([2, 2, 15], 12, 4);
+}
+
+#[test]
+fn batches_give_the_same_counts() {
+    let cancel = AtomicBool::new(false);
+    for bx in [[5, 4, 2], [2, 2, 10], [2, 5, 4]] {
+        let whole = count_tilings(&polycubes(), bx, 2).unwrap();
+        for batches in [2, 7] {
+            let mut c = Counter::new(&polycubes(), bx).unwrap();
+            c.set_batches(batches);
+            let mut last = 0.0;
+            let parts = c
+                .run(2, &cancel, Duration::from_millis(1), &mut |p| {
+                    assert!((0.0..=1.0).contains(&p.fraction));
+                    last = p.fraction;
+                })
+                .unwrap();
+            assert_eq!(parts, whole, "box {bx:?} in {batches} batches");
+            let mut c = Counter::new(&polycubes(), bx).unwrap();
+            c.set_batches(batches);
+            let stepped = loop {
+                match c.step(2_000).unwrap() {
+                    CountStep::Paused(p) => assert!((0.0..=1.0).contains(&p.fraction)),
+                    CountStep::Done(r) => break r,
+                }
+            };
+            assert_eq!(stepped, whole, "box {bx:?} stepped in {batches} batches");
+        }
+    }
+    let one = count_asides_in_batches(&[3], [2, 2, 20], 2, 3, &cancel, &mut |_| {}).unwrap();
+    assert_eq!(
+        one,
+        count_asides(&[3], [2, 2, 20], 2, &cancel, &mut |_| {}).unwrap()
+    );
 }

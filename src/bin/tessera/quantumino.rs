@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use tessera::engine::quantumino::{
-    count_asides, modulo_box_rotations, pieces, CountError, CountProgress, Partial,
+    count_asides_in_batches, modulo_box_rotations, pieces, CountError, CountProgress, Partial,
     QuantuminoError, QuantuminoSolver,
 };
 use tessera::engine::search::{Search, Step};
@@ -78,6 +78,9 @@ struct CountArgs {
     /// Count tilings that differ only by a rotation of the box once
     #[arg(long)]
     modulo_box_rotations: bool,
+    /// Do the middle slice in N parts to cut peak memory (second half rerun per part)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    batches: usize,
 }
 
 /// Run a `quantumino` subcommand; returns the exit code (0 ok, 1 I/O
@@ -220,6 +223,9 @@ fn count(a: CountArgs) -> Result<(), Failure> {
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
+    if a.batches == 0 {
+        return Err(Failure::Input("--batches must be at least 1".into()));
+    }
     let tty = io::stderr().is_terminal();
     let start = Instant::now();
     let mut last_line = Instant::now();
@@ -248,7 +254,8 @@ fn count(a: CountArgs) -> Result<(), Failure> {
         last_layer = p.layer;
     };
     let cancel = AtomicBool::new(false);
-    let mut counts = count_asides(&asides, bx32, threads, &cancel, &mut report)?;
+    let mut counts =
+        count_asides_in_batches(&asides, bx32, threads, a.batches, &cancel, &mut report)?;
     if tty {
         eprintln!();
     }

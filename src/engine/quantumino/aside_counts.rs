@@ -100,6 +100,19 @@ pub fn count_asides(
     cancel: &AtomicBool,
     progress: &mut dyn FnMut(&CountProgress),
 ) -> Result<Vec<(usize, u64)>, CountError> {
+    count_asides_in_batches(asides, bx, threads, 1, cancel, progress)
+}
+
+/// [`count_asides`] with the peak slice done in `batches` parts (less
+/// memory, a little more time; see [`Counter::set_batches`]).
+pub fn count_asides_in_batches(
+    asides: &[usize],
+    bx: Vec3,
+    threads: usize,
+    batches: usize,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(&CountProgress),
+) -> Result<Vec<(usize, u64)>, CountError> {
     if let Some(&a) = asides.iter().find(|&&a| a >= NUM_PIECES) {
         return Err(CountError::Unsupported(format!(
             "aside (={a}) must be between 0 and 16"
@@ -109,12 +122,12 @@ pub fn count_asides(
     let (used, counts): (Vec<usize>, SetCounts) = if let [a] = asides {
         let used: Vec<usize> = (0..NUM_PIECES).filter(|i| i != a).collect();
         let ps: Vec<Polycube> = used.iter().map(|&i| all[i].clone()).collect();
-        let c = run(&ps, bx, threads, cancel, progress)?;
+        let c = run(&ps, bx, threads, batches, cancel, progress)?;
         (used, c)
     } else {
         (
             (0..NUM_PIECES).collect(),
-            run(&all, bx, threads, cancel, progress)?,
+            run(&all, bx, threads, batches, cancel, progress)?,
         )
     };
     Ok(asides
@@ -138,13 +151,16 @@ fn run(
     pieces: &[Polycube],
     bx: Vec3,
     threads: usize,
+    batches: usize,
     cancel: &AtomicBool,
     progress: &mut dyn FnMut(&CountProgress),
 ) -> Result<SetCounts, CountError> {
     if bx.iter().map(|&a| a as i64).product::<i64>() != 80 {
         return Ok(Vec::new());
     }
-    Counter::new(pieces, bx)?.run(threads, cancel, Duration::from_millis(500), progress)
+    let mut counter = Counter::new(pieces, bx)?;
+    counter.set_batches(batches);
+    counter.run(threads, cancel, Duration::from_millis(500), progress)
 }
 
 /// Divide rotations-distinct counts by the order of the box's rotation

@@ -264,6 +264,58 @@ pub struct Counter {
     layer_done: u64,
     started: Instant,
     scratch: Scratch,
+    batches: usize,
+    /// Progress through the peak slice when it is done in parts by `step`.
+    parts: Option<Parts>,
+}
+
+/// Where `step` is in a peak slice done in parts.
+#[derive(Default)]
+struct Parts {
+    /// The part being built or finished.
+    batch: usize,
+    /// Targets of this part processed so far.
+    pos: usize,
+    got: Vec<(usize, Vec<u64>)>,
+    /// The count finishing the current part, once the part is built.
+    sub: Option<Box<Counter>>,
+    merged: HashMap<u32, u64>,
+    /// Progress when the current part was built.
+    before: CountProgress,
+}
+
+impl Parts {
+    fn merge(&mut self, counts: SetCounts) -> Result<(), CountError> {
+        for (m, c) in counts {
+            let e = self.merged.entry(m).or_insert(0);
+            *e = e.checked_add(c).ok_or(CountError::Overflow)?;
+        }
+        Ok(())
+    }
+
+    /// The sub-count's progress as progress of the whole count.
+    fn scaled(&self, p: CountProgress, batches: usize, started: Instant) -> CountProgress {
+        let share = (1.0 - self.before.fraction) / (batches - self.batch) as f64;
+        let mut q = self.before;
+        q.layer = p.layer;
+        q.layer_fraction = p.layer_fraction;
+        q.states = p.states;
+        q.fraction = (self.before.fraction + share * p.fraction).min(1.0);
+        q.elapsed = started.elapsed().as_secs_f64();
+        q.eta = (q.fraction > 0.001).then(|| q.elapsed * (1.0 - q.fraction) / q.fraction);
+        q
+    }
+}
+
+/// The table of one part of a slice: its non-empty targets, by occupancy.
+fn part_table(plan: &Plan, got: Vec<(usize, Vec<u64>)>) -> Table {
+    let mut table: Table = got
+        .into_iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(t, v)| (plan.targets[t].occ, v))
+        .collect();
+    table.sort_unstable_by_key(|e| e.0);
+    table
 }
 
 /// The dense per-thread accumulator.
@@ -282,7 +334,7 @@ impl Scratch {
 }
 
 /// Outcome of [`Counter::step`].
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum CountStep {
     /// The budget ran out; call again.
     Paused(CountProgress),
@@ -317,6 +369,8 @@ impl Counter {
             layer_done: 0,
             started: Instant::now(),
             scratch: Scratch::new(n),
+            batches: 1,
+            parts: None,
         })
     }
 
@@ -448,6 +502,28 @@ impl Counter {
     pub fn step(&mut self, budget: u64) -> Result<CountStep, CountError> {
         let mut spent = 0u64;
         loop {
+            if let Some(parts) = self.parts.as_mut() {
+                if let Some(sub) = parts.sub.as_mut() {
+                    match sub.step(budget.saturating_sub(spent))? {
+                        CountStep::Paused(p) => {
+                            let q = parts.scaled(p, self.batches, self.started);
+                            return Ok(CountStep::Paused(q));
+                        }
+                        CountStep::Done(counts) => {
+                            parts.merge(counts)?;
+                            parts.sub = None;
+                            parts.batch += 1;
+                            parts.pos = 0;
+                            if parts.batch == self.batches {
+                                let merged = std::mem::take(&mut parts.merged);
+                                self.parts = None;
+                                self.finish_parts(merged)?;
+                            }
+                            continue;
+                        }
+                    }
+                }
+            }
             if self.layer == self.geo.len {
                 return Ok(CountStep::Done(self.result()));
             }
@@ -455,23 +531,94 @@ impl Counter {
                 self.plan_layer();
                 self.layer_done = 0;
             }
-            let plan = self.plan.as_ref().expect("planned");
-            if self.next_in_order == plan.order.len() {
-                self.done_cost += plan.total_cost;
-                self.finish_layer();
-                continue;
+            let batched = self.batches > 1 && self.layer + 1 == self.geo.len / 2;
+            if batched && self.parts.is_none() {
+                self.parts = Some(Parts::default());
             }
+            let plan = self.plan.as_ref().expect("planned");
+            let t = if let Some(parts) = self.parts.as_mut() {
+                let k = parts.batch + parts.pos * self.batches;
+                if k >= plan.order.len() {
+                    // This part of the peak slice is done: finish its count.
+                    let got = std::mem::take(&mut parts.got);
+                    let table = part_table(plan, got);
+                    let before = self.progress(self.layer_done);
+                    let sub = self.sub_counter(table);
+                    let parts = self.parts.as_mut().expect("parts");
+                    parts.before = before;
+                    parts.sub = Some(Box::new(sub));
+                    continue;
+                }
+                plan.order[k]
+            } else {
+                if self.next_in_order == plan.order.len() {
+                    self.done_cost += plan.total_cost;
+                    self.finish_layer();
+                    continue;
+                }
+                plan.order[self.next_in_order]
+            };
             if spent >= budget {
                 return Ok(CountStep::Paused(self.progress(self.layer_done)));
             }
-            let t = plan.order[self.next_in_order];
             let cost = plan.targets[t].cost;
             let v = process(&plan.targets[t], &self.source, self.n, &mut self.scratch)?;
             spent += cost.max(1);
             self.layer_done += cost;
-            self.results[t] = Some(v);
-            self.next_in_order += 1;
+            if let Some(parts) = self.parts.as_mut() {
+                parts.got.push((t, v));
+                parts.pos += 1;
+            } else {
+                self.results[t] = Some(v);
+                self.next_in_order += 1;
+            }
         }
+    }
+
+    /// A counter that finishes the count from the next boundary, starting
+    /// from one part of the peak table.
+    fn sub_counter(&self, table: Table) -> Counter {
+        Counter {
+            geo: self.geo.clone(),
+            n: self.n,
+            layer: self.layer + 1,
+            source: table,
+            plan: None,
+            next_in_order: 0,
+            results: Vec::new(),
+            layer_costs: Vec::new(),
+            done_cost: 0,
+            layer_done: 0,
+            started: Instant::now(),
+            scratch: Scratch::new(self.n),
+            batches: 1,
+            parts: None,
+        }
+    }
+
+    /// Store the summed counts of all parts as the final table.
+    fn finish_parts(&mut self, merged: HashMap<u32, u64>) -> Result<(), CountError> {
+        let low = u64::MAX >> self.n;
+        let mut packed = Vec::with_capacity(merged.len());
+        for (m, c) in merged {
+            if c > low {
+                return Err(CountError::Overflow);
+            }
+            packed.push((c << self.n) | m as u64);
+        }
+        self.plan = None;
+        self.source = vec![(0, packed)];
+        self.layer = self.geo.len;
+        Ok(())
+    }
+
+    /// Split the peak slice into `batches` parts and finish the count of
+    /// each part before starting the next, so the largest table is never
+    /// held whole: peak memory falls from (table before the middle + middle
+    /// table) to (table before the middle + one part), at the price of
+    /// running the cheap second half once per part.
+    pub fn set_batches(&mut self, batches: usize) {
+        self.batches = batches.max(1);
     }
 
     /// Count to the end on `threads` threads; `progress` is called from the
@@ -490,55 +637,11 @@ impl Counter {
                 return Err(CountError::Cancelled);
             }
             self.plan_layer();
-            let plan = self.plan.as_ref().expect("planned");
-            let next = AtomicUsize::new(0);
-            let layer_done = AtomicU64::new(0);
-            let finished = AtomicUsize::new(0);
-            let failure: Mutex<Option<CountError>> = Mutex::new(None);
-            let collected: Mutex<Vec<(usize, Vec<u64>)>> = Mutex::new(Vec::new());
-            let source = &self.source;
-            let n = self.n;
-            std::thread::scope(|scope| {
-                for _ in 0..threads {
-                    scope.spawn(|| {
-                        let mut scratch = Scratch::new(n);
-                        let mut local = Vec::new();
-                        loop {
-                            if cancel.load(Ordering::Relaxed) {
-                                break;
-                            }
-                            let k = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(&t) = plan.order.get(k) else { break };
-                            match process(&plan.targets[t], source, n, &mut scratch) {
-                                Ok(v) => local.push((t, v)),
-                                Err(e) => {
-                                    *failure.lock().expect("lock") = Some(e);
-                                    cancel.store(true, Ordering::Relaxed);
-                                    break;
-                                }
-                            }
-                            layer_done.fetch_add(plan.targets[t].cost, Ordering::Relaxed);
-                        }
-                        collected.lock().expect("lock").extend(local);
-                        finished.fetch_add(1, Ordering::Relaxed);
-                    });
-                }
-                let mut last = Instant::now();
-                while finished.load(Ordering::Relaxed) < threads {
-                    std::thread::sleep(Duration::from_millis(20));
-                    if last.elapsed() >= interval {
-                        last = Instant::now();
-                        progress(&self.progress(layer_done.load(Ordering::Relaxed)));
-                    }
-                }
-            });
-            if let Some(e) = failure.into_inner().expect("lock") {
-                return Err(e);
+            let order = self.plan.as_ref().expect("planned").order.clone();
+            if self.batches > 1 && self.layer + 1 == self.geo.len / 2 {
+                return self.run_batched(&order, threads, cancel, interval, progress);
             }
-            if cancel.load(Ordering::Relaxed) {
-                return Err(CountError::Cancelled);
-            }
-            for (t, v) in collected.into_inner().expect("lock") {
+            for (t, v) in self.parallel_targets(&order, threads, cancel, interval, progress, 0)? {
                 self.results[t] = Some(v);
             }
             self.done_cost += self.plan.as_ref().expect("planned").total_cost;
@@ -546,6 +649,100 @@ impl Counter {
             progress(&self.progress(0));
         }
         Ok(self.result())
+    }
+
+    /// The peak slice part by part (see [`set_batches`](Self::set_batches)).
+    fn run_batched(
+        &mut self,
+        order: &[usize],
+        threads: usize,
+        cancel: &AtomicBool,
+        interval: Duration,
+        progress: &mut dyn FnMut(&CountProgress),
+    ) -> Result<SetCounts, CountError> {
+        let batches = self.batches;
+        let mut parts = Parts::default();
+        let mut done = 0u64;
+        // Round-robin over targets sorted by cost: parts of equal weight.
+        for b in 0..batches {
+            let part: Vec<usize> = order.iter().skip(b).step_by(batches).copied().collect();
+            let got = self.parallel_targets(&part, threads, cancel, interval, progress, done)?;
+            let plan = self.plan.as_ref().expect("planned");
+            done += part.iter().map(|&t| plan.targets[t].cost).sum::<u64>();
+            let mut sub = self.sub_counter(part_table(plan, got));
+            parts.batch = b;
+            parts.before = self.progress(done);
+            let started = self.started;
+            let counts = sub.run(threads, cancel, interval, &mut |p| {
+                progress(&parts.scaled(*p, batches, started));
+            })?;
+            parts.merge(counts)?;
+        }
+        let merged = parts.merged;
+        self.finish_parts(merged)?;
+        Ok(self.result())
+    }
+
+    /// Process the targets `part` of the planned slice on `threads`
+    /// threads; `done_before` is the slice's work finished earlier.
+    fn parallel_targets(
+        &self,
+        part: &[usize],
+        threads: usize,
+        cancel: &AtomicBool,
+        interval: Duration,
+        progress: &mut dyn FnMut(&CountProgress),
+        done_before: u64,
+    ) -> Result<Vec<(usize, Vec<u64>)>, CountError> {
+        let plan = self.plan.as_ref().expect("planned");
+        let next = AtomicUsize::new(0);
+        let layer_done = AtomicU64::new(done_before);
+        let finished = AtomicUsize::new(0);
+        let failure: Mutex<Option<CountError>> = Mutex::new(None);
+        let collected: Mutex<Vec<(usize, Vec<u64>)>> = Mutex::new(Vec::new());
+        let source = &self.source;
+        let n = self.n;
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    let mut scratch = Scratch::new(n);
+                    let mut local = Vec::new();
+                    loop {
+                        if cancel.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&t) = part.get(k) else { break };
+                        match process(&plan.targets[t], source, n, &mut scratch) {
+                            Ok(v) => local.push((t, v)),
+                            Err(e) => {
+                                *failure.lock().expect("lock") = Some(e);
+                                cancel.store(true, Ordering::Relaxed);
+                                break;
+                            }
+                        }
+                        layer_done.fetch_add(plan.targets[t].cost, Ordering::Relaxed);
+                    }
+                    collected.lock().expect("lock").extend(local);
+                    finished.fetch_add(1, Ordering::Relaxed);
+                });
+            }
+            let mut last = Instant::now();
+            while finished.load(Ordering::Relaxed) < threads {
+                std::thread::sleep(Duration::from_millis(20));
+                if last.elapsed() >= interval {
+                    last = Instant::now();
+                    progress(&self.progress(layer_done.load(Ordering::Relaxed)));
+                }
+            }
+        });
+        if let Some(e) = failure.into_inner().expect("lock") {
+            return Err(e);
+        }
+        if cancel.load(Ordering::Relaxed) {
+            return Err(CountError::Cancelled);
+        }
+        Ok(collected.into_inner().expect("lock"))
     }
 }
 

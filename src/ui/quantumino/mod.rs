@@ -396,7 +396,7 @@ impl Bench {
         let Some((aside, bx)) = self.checked() else {
             return;
         };
-        self.frame_state.set(None);
+        // The view keeps what it shows: counting draws nothing.
         let t = now_ms();
         self.count.set(Some(CountView {
             solutions: 0,

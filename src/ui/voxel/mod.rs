@@ -490,7 +490,7 @@ fn layers_svg(scene: &Scene, selected: Option<usize>) -> impl IntoView {
     let [lo, hi] = scene.bounds();
     let (x0, y0) = (lo[0] as i32, lo[1] as i32);
     let (w, h) = ((hi[0] - lo[0]) as i32, (hi[1] - lo[1]) as i32);
-    let cell = 14;
+    let cell = 24;
     scene
         .layers()
         .into_iter()

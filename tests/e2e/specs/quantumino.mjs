@@ -140,15 +140,19 @@ export const tests = [
       await waitPieces(t, page, 16);
       await page.waitForTimeout(300);
       const before = await canvasStats(page, "q-view");
-      let f = await frames(t, page);
-      await t.tid("q-view-frame", page).uncheck();
-      await page.waitForFunction((n) => Number(document.querySelector('[data-testid="q-view"]').dataset.frames) > n, f);
+      // Do something, wait for the frame it causes (and let it settle).
+      const redrawn = async (action) => {
+        const f0 = await frames(t, page);
+        await action();
+        await page.waitForFunction((n) => Number(document.querySelector('[data-testid="q-view"]').dataset.frames) > n, f0);
+        await page.waitForTimeout(150);
+      };
+      await redrawn(() => t.tid("q-view-frame", page).uncheck());
       const noFrame = await canvasStats(page, "q-view");
       assert.notEqual(noFrame.hash, before.hash, "the frame disappeared");
-      await t.tid("q-view-frame", page).check();
-      f = await frames(t, page);
-      await t.tid("q-view-explode", page).fill("1");
-      await page.waitForFunction((n) => Number(document.querySelector('[data-testid="q-view"]').dataset.frames) > n, f);
+      await redrawn(() => t.tid("q-view-frame", page).check());
+      assert.equal((await canvasStats(page, "q-view")).hash, before.hash, "the frame is back, same picture");
+      await redrawn(() => t.tid("q-view-explode", page).fill("1"));
       const exploded = await canvasStats(page, "q-view");
       assert.notEqual(exploded.hash, before.hash, "exploded view differs");
       await t.shot("quantumino-exploded", page);
@@ -162,8 +166,8 @@ export const tests = [
       assert.ok(sol.some(([p]) => p === picked), `picked ${picked}`);
       assert.match(await t.tid("q-picked", page).innerText(), new RegExp(`Piece ${picked} \\(.+\\).*cells \\(\\d, \\d, \\d\\)`));
       await t.shot("quantumino-picked", page);
-      // Drag to orbit (frames are drawn), then the reset button.
-      f = await frames(t, page);
+      // Drag to orbit (frames are drawn).
+      const f = await frames(t, page);
       await page.mouse.move(box.x + 100, box.y + 100);
       await page.mouse.down();
       await page.mouse.move(box.x + 220, box.y + 140, { steps: 5 });
@@ -251,6 +255,28 @@ export const tests = [
       await t.click("q-cancel", page);
       await page.waitForFunction(() => /Count cancelled after [\d,]+ solutions/.test(document.querySelector('[data-testid="q-message"]')?.textContent || ""));
       assert.ok(!(await t.tid("q-count-start", page).isDisabled()));
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "quantumino: without WebGL2 the view says so and draws the layers in SVG",
+    async run(t) {
+      const page = await t.newPage();
+      await page.addInitScript(() => {
+        const get = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+          return kind === "webgl2" ? null : get.call(this, kind, ...rest);
+        };
+      });
+      await page.goto(t.base + "#quantumino/0/5x8x2/1");
+      await page.waitForSelector('html[data-app="ready"] [data-testid="q-view"][data-webgl="none"]', { timeout: 20000 });
+      await waitPieces(t, page, 16);
+      const fallback = t.tid("q-view", page).locator('[data-testid="voxel-fallback"]');
+      assert.match(await fallback.innerText(), /no WebGL2/);
+      // Two layers (z = 0, 1), 80 coloured squares in all.
+      assert.equal(await fallback.locator("figure").count(), 2);
+      assert.equal(await fallback.locator("rect[fill]").count(), 80);
+      await t.shot("quantumino-no-webgl", page);
       t.assertNoConsoleErrors();
     },
   },
