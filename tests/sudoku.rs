@@ -578,7 +578,7 @@ fn random_puzzles_agree_between_algorithms() {
 fn bitboard_fast_path_agrees_with_the_general_solver() {
     use tessera::engine::search::Search;
     use tessera::engine::sudoku::backtrack::BacktrackSearch;
-    use tessera::engine::sudoku::bitboard::Bitboard9;
+    use tessera::engine::sudoku::band::Band9;
     let collect = |s: &mut dyn Search<Vec<u8>>| {
         let mut out = BTreeSet::new();
         loop {
@@ -614,7 +614,7 @@ fn bitboard_fast_path_agrees_with_the_general_solver() {
     }
     let shape = Shape::square(3).unwrap();
     for cells in cases {
-        let fast = collect(&mut Bitboard9::new(&cells));
+        let fast = collect(&mut Band9::new(&cells));
         let general = collect(&mut BacktrackSearch::new(shape, &cells));
         assert_eq!(fast, general);
         let puzzle =
