@@ -4,7 +4,7 @@
 //! # Layout
 //!
 //! The grid is cut into three *bands* of three rows. For each digit `d` and
-//! band `b` one `u32` word `cand[3·d + b]` holds the 27 cells of the band
+//! band `b` one `u32` word `cand[9·b + d]` holds the 27 cells of the band
 //! where `d` is still possible: bit `9·r + c` is row `r` (0..3) of the band,
 //! column `c` (0..9). Cell `27·b + 9·r + c` is then the row-major index, so
 //! "first set bit" means "first cell in reading order". Every operation is
@@ -46,13 +46,84 @@ const ROW: u32 = 0x1FF;
 /// Multiplying a 9-bit column set by this repeats it in the three rows.
 const COLS: u32 = 1 | 1 << 9 | 1 << 18;
 /// The three columns of each box inside a 9-bit row.
-const BOX_COLS: [u32; 3] = [0o7, 0o70, 0o700];
 
 /// For a 9-bit row, which of its three boxes it meets (3 bits).
 static SHRINK: [u8; 512] = build_shrink();
 /// For a 9-bit "row r meets box k" pattern (bit 3r+k), the union of the
 /// row/box segments that lie on a permutation row → box inside it.
 static COMPLEX: [u32; 512] = build_complex();
+
+const CLAIMING: bool = true;
+/// The other two bands of each band.
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
+/// For a 9-bit row: 1 if it has exactly one bit.
+static SINGLE: [u8; 512] = build_single();
+/// For a 3-bit set of band rows, the mask of those rows' 27-bit cells.
+const ROWS: [u32; 8] = build_rows();
+/// For the columns a digit can take in one band (9 bits): the columns of
+/// boxes where only one column is left (pointing out of the other bands).
+static POINT: [u16; 512] = build_point();
+/// For the columns whose digit is confined to one band (9 bits): the
+/// columns that band keeps (a box with such a column keeps only those).
+static CLAIM: [u16; 512] = build_claim();
+
+const fn build_single() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut row = 1;
+    while row < 512 {
+        t[row] = (row & (row - 1) == 0) as u8;
+        row += 1;
+    }
+    t
+}
+
+const fn build_rows() -> [u32; 8] {
+    let mut t = [0u32; 8];
+    let mut s = 0;
+    while s < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if s >> r & 1 == 1 {
+                t[s] |= ROW << (9 * r);
+            }
+            r += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+const fn build_point() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let seg = cols & (7 << (3 * k));
+            if seg != 0 && seg & (seg - 1) == 0 {
+                t[cols] |= seg as u16;
+            }
+            k += 1;
+        }
+        cols += 1;
+    }
+    t
+}
+
+const fn build_claim() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut only = 0;
+    while only < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let seg = only & (7 << (3 * k));
+            t[only] |= if seg != 0 { seg } else { 7 << (3 * k) } as u16;
+            k += 1;
+        }
+        only += 1;
+    }
+    t
+}
 
 const fn build_shrink() -> [u8; 512] {
     let mut t = [0u8; 512];
@@ -116,7 +187,8 @@ fn shrink(a: u32) -> usize {
 /// Candidates and progress of one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Board {
-    /// Digit `d`, band `b` at index `3·d + b` (see the module docs).
+    /// Band `b`, digit `d` at index `9·b + d` (see the module docs): a
+    /// band's nine words are adjacent, as placing a cell touches them all.
     cand: [u32; 27],
     /// Placed cells per band.
     solved: [u32; 3],
@@ -142,13 +214,14 @@ impl Board {
     fn place(&mut self, cell: usize, d: usize) {
         let (b, bit) = (cell / 27, cell % 27);
         let r = bit / 9;
-        let i = 3 * d + b;
+        let i = 9 * b + d;
         self.cand[i] &= !(ROW << (9 * r)) | 1 << bit;
         self.changed |= 1 << i;
     }
 
     /// Shrink/complement one digit-band word and place its single rows.
-    /// `false` on a contradiction.
+    /// `false` on a contradiction. Branch-free where it can be: this runs
+    /// hundreds of times per puzzle.
     #[inline(always)]
     fn update(&mut self, i: usize) -> bool {
         let a = self.cand[i];
@@ -157,57 +230,62 @@ impl Board {
             return false;
         }
         self.cand[i] = a;
-        let done = self.done[i] as u32;
-        let mut placed = 0u32;
-        let mut now_done = done;
-        for r in 0..3 {
-            if done >> r & 1 == 0 {
-                // Never 0: the complement left a segment in every row.
-                let row = a >> (9 * r) & ROW;
-                if row & row.wrapping_sub(1) == 0 {
-                    placed |= row << (9 * r);
-                    now_done |= 1 << r;
-                }
-            }
-        }
-        if placed == 0 {
-            return true;
-        }
-        self.done[i] = now_done as u8;
-        let (d, b) = (i / 3, i % 3);
-        self.solved[b] |= placed;
-        // The placed cells leave the other digits of the band...
-        let mut j = b;
-        while j < 27 {
+        let (b, d) = (i / 9, i % 9);
+        let mut changed = self.changed;
+        // A box where the digit has one column left in this band (placed
+        // digits included) takes that column from the digit's other bands.
+        let cols = (a | a >> 9 | a >> 18) & ROW;
+        let mask = !(POINT[cols as usize] as u32 * COLS);
+        for j in OTHER_BANDS[b].map(|o| 9 * o + d) {
             let c = self.cand[j];
-            if j != i && c & placed != 0 {
-                self.cand[j] = c & !placed;
-                self.changed |= 1 << j;
-            }
-            j += 3;
+            self.cand[j] = c & mask;
+            changed |= ((c & !mask != 0) as u32) << j;
         }
-        // ...and their columns leave the digit's other bands.
-        let cols = (placed | placed >> 9 | placed >> 18) & ROW;
-        let mask = cols * COLS;
-        for j in [3 * d + (b + 1) % 3, 3 * d + (b + 2) % 3] {
-            let c = self.cand[j];
-            if c & mask != 0 {
-                self.cand[j] = c & !mask;
-                self.changed |= 1 << j;
+        // Rows with one bit (never 0: the complement left a segment in
+        // every row) whose digit is not placed yet: the cell leaves the
+        // other digits of the band.
+        let single = SINGLE[(a & ROW) as usize]
+            | SINGLE[(a >> 9 & ROW) as usize] << 1
+            | SINGLE[(a >> 18 & ROW) as usize] << 2;
+        let done = self.done[i];
+        let new_rows = single & !done;
+        if new_rows != 0 {
+            self.done[i] = done | new_rows;
+            let placed = a & ROWS[new_rows as usize];
+            self.solved[b] |= placed;
+            let words = &mut self.cand[9 * b..9 * b + 9];
+            let mut hit = 0u32;
+            for (e, w) in words.iter_mut().enumerate() {
+                hit |= ((*w & placed != 0) as u32) << e;
+                *w &= !placed;
             }
+            changed |= hit << (9 * b);
+            self.cand[i] = a;
+            changed &= !(1 << i);
         }
+        self.changed = changed;
         true
     }
 
     /// Propagate until nothing changes. `false` on a contradiction.
     fn propagate(&mut self) -> bool {
         loop {
+            // Sweep the words in index order, JCZSolve's way: a word
+            // changed behind the cursor waits for the next sweep, so the
+            // changes it collects meanwhile cost one update, not several.
+            let mut from = 0;
             while self.changed != 0 {
-                let i = self.changed.trailing_zeros() as usize;
-                self.changed &= self.changed - 1;
+                let ahead = self.changed >> from << from;
+                if ahead == 0 {
+                    from = 0;
+                    continue;
+                }
+                let i = ahead.trailing_zeros() as usize;
+                self.changed &= !(1 << i);
                 if !self.update(i) {
                     return false;
                 }
+                from = i + 1;
             }
             if self.solved == [BAND; 3] {
                 return true;
@@ -217,7 +295,7 @@ impl Board {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if !self.columns() {
+            if CLAIMING && !self.columns() {
                 return false;
             }
             if self.changed == 0 {
@@ -234,7 +312,7 @@ impl Board {
         for b in 0..3 {
             let (mut once, mut twice) = (0u32, 0u32);
             for d in 0..9 {
-                let c = self.cand[3 * d + b];
+                let c = self.cand[9 * b + d];
                 twice |= once & c;
                 once |= c;
             }
@@ -247,7 +325,7 @@ impl Board {
                 let bit = singles & singles.wrapping_neg();
                 singles ^= bit;
                 let cell = 27 * b + bit.trailing_zeros() as usize;
-                if let Some(d) = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0) {
+                if let Some(d) = (0..9).find(|&d| self.cand[9 * b + d] & bit != 0) {
                     self.place(cell, d);
                     found = true;
                 }
@@ -256,48 +334,28 @@ impl Board {
         Some(found)
     }
 
-    /// Column/box interactions across bands, digit by digit: a column whose
-    /// digit can only be in one band claims that band's box for it (the box
-    /// loses its other columns there); a box whose digit can only be in one
-    /// column points it out of the other bands. `false` if some column has
-    /// lost the digit everywhere. Deductions made from the state at entry
-    /// stay sound as later ones shrink it.
+    /// Columns across bands, digit by digit: a column whose digit can only
+    /// be in one band claims that band's box for it (the box loses its
+    /// other columns there); this also finds column hidden singles. (The
+    /// converse, a box pointing out of the other bands, is done by
+    /// [`Board::update`].) `false` if some column has lost the digit
+    /// everywhere.
     fn columns(&mut self) -> bool {
+        let mut changed = self.changed;
         for d in 0..9 {
-            let base = 3 * d;
-            let mut a = [self.cand[base], self.cand[base + 1], self.cand[base + 2]];
+            let a = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
             let p = a.map(|x| (x | x >> 9 | x >> 18) & ROW);
             if p[0] | p[1] | p[2] != ROW {
                 return false;
             }
             for b in 0..3 {
-                let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
-                let only = p[b] & !(p[b1] | p[b2]);
-                if only != 0 {
-                    let mut keep = ROW;
-                    for cols in BOX_COLS {
-                        if only & cols != 0 {
-                            keep &= !cols | only;
-                        }
-                    }
-                    a[b] &= keep * COLS;
-                }
-                for cols in BOX_COLS {
-                    let seg = p[b] & cols;
-                    if seg & seg.wrapping_sub(1) == 0 {
-                        let mask = !(seg * COLS);
-                        a[b1] &= mask;
-                        a[b2] &= mask;
-                    }
-                }
-            }
-            for (k, &w) in a.iter().enumerate() {
-                if w != self.cand[base + k] {
-                    self.cand[base + k] = w;
-                    self.changed |= 1 << (base + k);
-                }
+                let only = p[b] & !(p[(b + 1) % 3] | p[(b + 2) % 3]);
+                let w = a[b] & CLAIM[only as usize] as u32 * COLS;
+                self.cand[9 * b + d] = w;
+                changed |= ((w != a[b]) as u32) << (9 * b + d);
             }
         }
+        self.changed = changed;
         true
     }
 
@@ -307,7 +365,7 @@ impl Board {
         for b in 0..3 {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let c = self.cand[3 * d + b];
+                let c = self.cand[9 * b + d];
                 thrice |= twice & c;
                 twice |= once & c;
                 once |= c;
@@ -336,7 +394,7 @@ impl Board {
         let (b, bit) = (cell / 27, cell % 27);
         let mut m = 0u16;
         for d in 0..9 {
-            m |= ((self.cand[3 * d + b] >> bit & 1) as u16) << d;
+            m |= ((self.cand[9 * b + d] >> bit & 1) as u16) << d;
         }
         m
     }
@@ -344,7 +402,7 @@ impl Board {
     fn grid(&self) -> Vec<u8> {
         let mut grid = vec![0u8; 81];
         for (i, &w) in self.cand.iter().enumerate() {
-            let (d, b) = (i / 3, i % 3);
+            let (b, d) = (i / 9, i % 9);
             let mut w = w;
             while w != 0 {
                 grid[27 * b + w.trailing_zeros() as usize] = d as u8 + 1;
@@ -519,3 +577,4 @@ mod tests {
         assert_eq!(shrink(1 << 4 | 1 << 9 | 1 << 26), 0b100_001_010);
     }
 }
+
