@@ -81,7 +81,13 @@ fn callgrind_workload(solver: &str, lines: &[&str]) -> usize {
                 .iter()
                 .map(|l| {
                     l.bytes()
-                        .map(|b| if b.is_ascii_digit() { (b - b'0') as usize } else { 0 })
+                        .map(|b| {
+                            if b.is_ascii_digit() {
+                                (b - b'0') as usize
+                            } else {
+                                0
+                            }
+                        })
                         .collect()
                 })
                 .collect();

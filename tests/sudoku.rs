@@ -572,10 +572,10 @@ fn random_puzzles_agree_between_algorithms() {
     }
 }
 
-/// The 9×9 bitboard fast path and the general bitset solver enumerate the
+/// The 9×9 band-bitboard fast path and the general bitset solver enumerate the
 /// same solutions (the fast path is what `backtrack` runs on 9×9).
 #[test]
-fn bitboard_fast_path_agrees_with_the_general_solver() {
+fn band_fast_path_agrees_with_the_general_solver() {
     use tessera::engine::search::Search;
     use tessera::engine::sudoku::backtrack::BacktrackSearch;
     use tessera::engine::sudoku::band::Band9;

@@ -54,6 +54,7 @@ static SHRINK: [u8; 512] = build_shrink();
 static COMPLEX: [u32; 512] = build_complex();
 
 const CLAIMING: bool = true;
+const POINT_IN_UPDATE: bool = false;
 /// The other two bands of each band.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
 /// For a 9-bit row: 1 if it has exactly one bit.
@@ -234,12 +235,14 @@ impl Board {
         let mut changed = self.changed;
         // A box where the digit has one column left in this band (placed
         // digits included) takes that column from the digit's other bands.
-        let cols = (a | a >> 9 | a >> 18) & ROW;
-        let mask = !(POINT[cols as usize] as u32 * COLS);
-        for j in OTHER_BANDS[b].map(|o| 9 * o + d) {
-            let c = self.cand[j];
-            self.cand[j] = c & mask;
-            changed |= ((c & !mask != 0) as u32) << j;
+        if POINT_IN_UPDATE {
+            let cols = (a | a >> 9 | a >> 18) & ROW;
+            let mask = !(POINT[cols as usize] as u32 * COLS);
+            for j in OTHER_BANDS[b].map(|o| 9 * o + d) {
+                let c = self.cand[j];
+                self.cand[j] = c & mask;
+                changed |= ((c & !mask != 0) as u32) << j;
+            }
         }
         // Rows with one bit (never 0: the complement left a segment in
         // every row) whose digit is not placed yet: the cell leaves the
@@ -262,6 +265,14 @@ impl Board {
             changed |= hit << (9 * b);
             self.cand[i] = a;
             changed &= !(1 << i);
+            if !POINT_IN_UPDATE {
+                let mask = !(((placed | placed >> 9 | placed >> 18) & ROW) * COLS);
+                for j in OTHER_BANDS[b].map(|o| 9 * o + d) {
+                    let c = self.cand[j];
+                    self.cand[j] = c & mask;
+                    changed |= ((c & !mask != 0) as u32) << j;
+                }
+            }
         }
         self.changed = changed;
         true
@@ -348,9 +359,17 @@ impl Board {
             if p[0] | p[1] | p[2] != ROW {
                 return false;
             }
+            let point = p.map(|x| {
+                if POINT_IN_UPDATE {
+                    0
+                } else {
+                    POINT[x as usize] as u32
+                }
+            });
             for b in 0..3 {
-                let only = p[b] & !(p[(b + 1) % 3] | p[(b + 2) % 3]);
-                let w = a[b] & CLAIM[only as usize] as u32 * COLS;
+                let [b1, b2] = OTHER_BANDS[b];
+                let only = p[b] & !(p[b1] | p[b2]);
+                let w = a[b] & (CLAIM[only as usize] as u32 & !(point[b1] | point[b2])) * COLS;
                 self.cand[9 * b + d] = w;
                 changed |= ((w != a[b]) as u32) << (9 * b + d);
             }
@@ -577,4 +596,3 @@ mod tests {
         assert_eq!(shrink(1 << 4 | 1 << 9 | 1 << 26), 0b100_001_010);
     }
 }
-
