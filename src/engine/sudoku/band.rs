@@ -37,7 +37,7 @@
 //! increasing index, and a band's nine words are adjacent (index `9·b + d`)
 //! since placing a cell touches all of them. Then the search guesses on the first cell with two candidates
 //! (else the first with the fewest), smallest digit first, and saves a
-//! 152-byte copy of the board on an explicit stack rather than undoing.
+//! 164-byte copy of the board on an explicit stack rather than undoing.
 
 use crate::engine::search::{Progress, Search, Step};
 
@@ -195,6 +195,10 @@ struct Board {
     done: [u8; 27],
     /// Digit-band words changed since they were last updated (27 bits).
     changed: u32,
+    /// Open cells with two candidates per band, as of the last naked
+    /// singles scan (which counts candidates anyway): when propagation
+    /// settles, that scan saw the final state and these are the guesses.
+    pairs: [u32; 3],
 }
 
 impl Board {
@@ -204,6 +208,7 @@ impl Board {
             solved: [0; 3],
             done: [0; 27],
             changed: 0,
+            pairs: [0; 3],
         }
     }
 
@@ -307,9 +312,10 @@ impl Board {
     fn naked_singles(&mut self) -> Option<bool> {
         let mut found = false;
         for b in 0..3 {
-            let (mut once, mut twice) = (0u32, 0u32);
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let c = self.cand[9 * b + d];
+                thrice |= twice & c;
                 twice |= once & c;
                 once |= c;
             }
@@ -317,6 +323,7 @@ impl Board {
             if open & !once != 0 {
                 return None;
             }
+            self.pairs[b] = twice & !thrice & open;
             let mut singles = once & !twice & open;
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
@@ -361,23 +368,17 @@ impl Board {
         true
     }
 
-    /// The first open cell with two candidates, else the first with the fewest.
+    /// The first open cell with two candidates, else the first with the
+    /// fewest. Called on a settled board (see [`Board::pairs`]).
     fn choose(&self) -> usize {
-        let mut best = (u32::MAX, 0);
-        for b in 0..3 {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let c = self.cand[9 * b + d];
-                thrice |= twice & c;
-                twice |= once & c;
-                once |= c;
-            }
-            let open = !self.solved[b] & BAND;
-            let pairs = twice & !thrice & open;
+        for (b, &pairs) in self.pairs.iter().enumerate() {
             if pairs != 0 {
                 return 27 * b + pairs.trailing_zeros() as usize;
             }
-            let mut rest = open;
+        }
+        let mut best = (u32::MAX, 0);
+        for b in 0..3 {
+            let mut rest = !self.solved[b] & BAND;
             while rest != 0 {
                 let cell = 27 * b + rest.trailing_zeros() as usize;
                 rest &= rest - 1;
