@@ -51,11 +51,17 @@ fn puzzle_lines(text: &str) -> Vec<&str> {
         .collect()
 }
 
-/// One pass of one solver over one dataset, for `valgrind --tool=callgrind
-/// --toggle-collect='*callgrind_workload*'`: instruction counts do not
-/// depend on the load of a shared machine, so their ratios are the stable
-/// measure. Parsing happens outside the collected function (for our solvers
-/// the check for duplicate givens stays inside: `count_solutions` runs it).
+/// One pass of one solver over one dataset, for callgrind: instruction
+/// counts do not depend on the load of a shared machine, so their ratios are
+/// the stable measure. Only the `count_*` functions are collected (parsing
+/// is left out; for our solvers the duplicate check stays in, as
+/// `count_solutions` runs it):
+///
+/// ```text
+/// valgrind --tool=callgrind --toggle-collect='*count_ours*' \
+///   --toggle-collect='*count_rust_sudoku*' --toggle-collect='*count_dlx_rs*' \
+///   target/release/deps/sudoku-HASH once backtrack sudoku17_sample
+/// ```
 #[inline(never)]
 fn callgrind_workload(solver: &str, lines: &[&str]) -> usize {
     match solver {
