@@ -572,13 +572,13 @@ fn random_puzzles_agree_between_algorithms() {
     }
 }
 
-/// The 9×9 bitboard fast path and the general bitset solver enumerate the
+/// The 9×9 band-bitboard fast path and the general bitset solver enumerate the
 /// same solutions (the fast path is what `backtrack` runs on 9×9).
 #[test]
-fn bitboard_fast_path_agrees_with_the_general_solver() {
+fn band_fast_path_agrees_with_the_general_solver() {
     use tessera::engine::search::Search;
     use tessera::engine::sudoku::backtrack::BacktrackSearch;
-    use tessera::engine::sudoku::bitboard::Bitboard9;
+    use tessera::engine::sudoku::band::Band9;
     let collect = |s: &mut dyn Search<Vec<u8>>| {
         let mut out = BTreeSet::new();
         loop {
@@ -614,7 +614,7 @@ fn bitboard_fast_path_agrees_with_the_general_solver() {
     }
     let shape = Shape::square(3).unwrap();
     for cells in cases {
-        let fast = collect(&mut Bitboard9::new(&cells));
+        let fast = collect(&mut Band9::new(&cells));
         let general = collect(&mut BacktrackSearch::new(shape, &cells));
         assert_eq!(fast, general);
         let puzzle =

@@ -20,6 +20,7 @@ const { memory, alloc, run } = instance.exports;
 
 console.log('\nwasm (Node ' + process.version + ') vs native, same workload (parse + prove uniqueness):');
 console.log('dataset'.padEnd(24) + 'algorithm'.padEnd(11) + 'native µs'.padStart(11) + 'wasm µs'.padStart(11) + 'wasm/native'.padStart(13));
+let worst = 0;
 for (const row of native.rows) {
   if (!existsSync(row.path)) continue;
   const text = readFileSync(row.path);
@@ -33,4 +34,8 @@ for (const row of native.rows) {
   const us = (performance.now() - t0) * 1000 / (reps * row.puzzles);
   if (unique !== row.puzzles) { console.error(`wasm found ${unique} unique of ${row.puzzles} in ${row.path}`); process.exit(1); }
   console.log(row.dataset.padEnd(24) + row.algorithm.padEnd(11) + row.us.toFixed(1).padStart(11) + us.toFixed(1).padStart(11) + (us / row.us).toFixed(2).padStart(12) + 'x');
+  worst = Math.max(worst, us / row.us);
+}
+if (worst > 0) {
+  console.log(`Target wasm/native ≤ 1.3× for the same workload: worst ${worst.toFixed(2)}× — ${worst <= 1.3 ? 'MET' : 'NOT MET'}`);
 }

@@ -378,6 +378,9 @@ impl Sudoku {
     /// The first duplicate among the filled cells (rows, then columns,
     /// then boxes), as an error naming the unit and both cells.
     pub fn verify(&self) -> Result<(), SudokuError> {
+        if !self.may_have_duplicate() {
+            return Ok(());
+        }
         let n = self.size();
         for (name, cells) in Sudoku::units(self.shape) {
             let mut seen = vec![usize::MAX; n + 1];
@@ -399,6 +402,36 @@ impl Sudoku {
             }
         }
         Ok(())
+    }
+
+    /// An allocation-free screen for [`Sudoku::verify`], which solving runs
+    /// on every puzzle: building the named units costs more than solving a
+    /// typical 9×9 puzzle. `false` means there is certainly no duplicate;
+    /// `true` sends the caller to the naming path.
+    fn may_have_duplicate(&self) -> bool {
+        let n = self.size();
+        if n > 64 {
+            return true;
+        }
+        let (mut rows, mut cols, mut boxes) = ([0u64; 64], [0u64; 64], [0u64; 64]);
+        for (i, &v) in self.cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            if v as usize > 64 {
+                return true;
+            }
+            let (r, c) = (i / n, i % n);
+            let b = self.shape.box_of(r, c);
+            let bit = 1u64 << (v - 1);
+            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+                return true;
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+        false
     }
 
     /// Every filled cell that shares its value with another cell of one of

@@ -3,7 +3,7 @@
 //! errors that name the cells and the unit.
 
 pub mod backtrack;
-pub mod bitboard;
+pub mod band;
 pub mod dlx;
 pub mod format;
 pub mod generate;

@@ -2,7 +2,7 @@
 //! budgeted slices for a Web Worker.
 
 use super::backtrack::BacktrackSearch;
-use super::bitboard::Bitboard9;
+use super::band::Band9;
 use super::dlx::DlxSearch;
 use super::grid::{Sudoku, SudokuError};
 use crate::engine::search::{Search, Step};
@@ -76,9 +76,9 @@ impl Sudoku {
         self.verify()?;
         Ok(match algorithm {
             Algorithm::Dlx => Box::new(DlxSearch::new(self.shape(), self.cells())),
-            // 9×9 with 3×3 boxes gets the digit-bitboard fast path.
+            // 9×9 with 3×3 boxes gets the band-bitboard fast path.
             Algorithm::Backtrack if self.shape().box_rows == 3 && self.shape().box_cols == 3 => {
-                Box::new(Bitboard9::new(self.cells()))
+                Box::new(Band9::new(self.cells()))
             }
             Algorithm::Backtrack => Box::new(BacktrackSearch::new(self.shape(), self.cells())),
         })

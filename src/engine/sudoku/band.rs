@@ -1,0 +1,582 @@
+//! The 9×9 fast path of `backtrack`: a band-oriented bitboard solver in the
+//! spirit of JCZSolve and tdoku (our own code; see docs/NOTES.md).
+//!
+//! # Layout
+//!
+//! The grid is cut into three *bands* of three rows. For each digit `d` and
+//! band `b` one `u32` word `cand[9·b + d]` holds the 27 cells of the band
+//! where `d` is still possible: bit `9·r + c` is row `r` (0..3) of the band,
+//! column `c` (0..9). Cell `27·b + 9·r + c` is then the row-major index, so
+//! "first set bit" means "first cell in reading order". Every operation is
+//! on `u32`, which wasm executes natively (the previous 81-bit `u128` boards
+//! were emulated with two `i64`s there and cost 1.5–1.9× in the browser).
+//!
+//! # Why bands
+//!
+//! In one digit's band word the three rows are three 9-bit fields and the
+//! three boxes are three 3-bit columns of fields, so the digit's row, box
+//! and line/box interactions inside the band are all local to one word:
+//!
+//! * *shrink*: map the word to 9 bits, "row `r` meets box `k`" (table
+//!   [`SHRINK`] per row).
+//! * *complement*: the digit occupies the band as a permutation (each row
+//!   and each box once), so only row/box segments lying on some permutation
+//!   inside the shrunk pattern survive ([`COMPLEX`]). One lookup does
+//!   pointing and claiming inside the band, box hidden singles and the
+//!   band-local "X-wing"; an empty result is a contradiction.
+//! * a row with one bit left is a placed digit (row hidden single): the cell
+//!   leaves the other digits' words of the band and its column leaves the
+//!   digit's other two bands.
+//!
+//! What the words do not see locally is handled when that settles: naked
+//! singles (a cell on exactly one digit word: once/twice bit counting over
+//! the nine words of a band) and column/box interactions across bands (a
+//! column confined to one band claims its box there; a box confined to one
+//! column points out of the other bands, tables [`CLAIM`] and [`POINT`]),
+//! which also finds column hidden singles. Words are processed in sweeps of
+//! increasing index, and a band's nine words are adjacent (index `9·b + d`)
+//! since placing a cell touches all of them. Then the search guesses on the first cell with two candidates
+//! (else the first with the fewest), smallest digit first, and saves a
+//! 164-byte copy of the board on an explicit stack rather than undoing.
+
+use crate::engine::search::{Progress, Search, Step};
+
+/// All 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// One row of a band.
+const ROW: u32 = 0x1FF;
+/// Multiplying a 9-bit column set by this repeats it in the three rows.
+const COLS: u32 = 1 | 1 << 9 | 1 << 18;
+/// For a 9-bit row, which of its three boxes it meets (3 bits).
+static SHRINK: [u8; 512] = build_shrink();
+/// For a 9-bit "row r meets box k" pattern (bit 3r+k), the union of the
+/// row/box segments that lie on a permutation row → box inside it.
+static COMPLEX: [u32; 512] = build_complex();
+
+/// The other two bands of each band.
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
+/// For a 9-bit row: 1 if it has exactly one bit.
+static SINGLE: [u8; 512] = build_single();
+/// For a 3-bit set of band rows, the mask of those rows' 27-bit cells.
+const ROWS: [u32; 8] = build_rows();
+/// For the columns a digit can take in one band (9 bits): the columns of
+/// boxes where only one column is left (pointing out of the other bands).
+static POINT: [u16; 512] = build_point();
+/// For the columns whose digit is confined to one band (9 bits): the
+/// columns that band keeps (a box with such a column keeps only those).
+static CLAIM: [u16; 512] = build_claim();
+
+const fn build_single() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut row = 1;
+    while row < 512 {
+        t[row] = (row & (row - 1) == 0) as u8;
+        row += 1;
+    }
+    t
+}
+
+const fn build_rows() -> [u32; 8] {
+    let mut t = [0u32; 8];
+    let mut s = 0;
+    while s < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if s >> r & 1 == 1 {
+                t[s] |= ROW << (9 * r);
+            }
+            r += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+const fn build_point() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let seg = cols & (7 << (3 * k));
+            if seg != 0 && seg & (seg - 1) == 0 {
+                t[cols] |= seg as u16;
+            }
+            k += 1;
+        }
+        cols += 1;
+    }
+    t
+}
+
+const fn build_claim() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut only = 0;
+    while only < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let seg = only & (7 << (3 * k));
+            t[only] |= if seg != 0 { seg } else { 7 << (3 * k) } as u16;
+            k += 1;
+        }
+        only += 1;
+    }
+    t
+}
+
+const fn build_shrink() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if row >> (3 * k) & 7 != 0 {
+                t[row] |= 1 << k;
+            }
+            k += 1;
+        }
+        row += 1;
+    }
+    t
+}
+
+const fn build_complex() -> [u32; 512] {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let mut fits = true;
+            let mut segments = 0u32;
+            let mut r = 0;
+            while r < 3 {
+                let k = PERMS[p][r];
+                if s >> (3 * r + k) & 1 == 0 {
+                    fits = false;
+                }
+                segments |= 7 << (9 * r + 3 * k);
+                r += 1;
+            }
+            if fits {
+                t[s] |= segments;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// The "row r meets box k" pattern of a band word.
+#[inline(always)]
+fn shrink(a: u32) -> usize {
+    SHRINK[(a & ROW) as usize] as usize
+        | (SHRINK[(a >> 9 & ROW) as usize] as usize) << 3
+        | (SHRINK[(a >> 18 & ROW) as usize] as usize) << 6
+}
+
+/// Candidates and progress of one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Board {
+    /// Band `b`, digit `d` at index `9·b + d` (see the module docs): a
+    /// band's nine words are adjacent, as placing a cell touches them all.
+    cand: [u32; 27],
+    /// Placed cells per band.
+    solved: [u32; 3],
+    /// Per digit-band word, the rows (3 bits) whose digit is placed.
+    done: [u8; 27],
+    /// Digit-band words changed since they were last updated (27 bits).
+    changed: u32,
+    /// Open cells with two candidates per band, as of the last naked
+    /// singles scan (which counts candidates anyway): when propagation
+    /// settles, that scan saw the final state and these are the guesses.
+    pairs: [u32; 3],
+}
+
+impl Board {
+    fn empty() -> Board {
+        Board {
+            cand: [BAND; 27],
+            solved: [0; 3],
+            done: [0; 27],
+            changed: 0,
+            pairs: [0; 3],
+        }
+    }
+
+    /// Place digit `d` (0-based) in `cell`: its row in the band keeps only
+    /// that cell. Propagation does the rest (or finds it impossible).
+    #[inline]
+    fn place(&mut self, cell: usize, d: usize) {
+        let (b, bit) = (cell / 27, cell % 27);
+        let r = bit / 9;
+        let i = 9 * b + d;
+        self.cand[i] &= !(ROW << (9 * r)) | 1 << bit;
+        self.changed |= 1 << i;
+    }
+
+    /// Shrink/complement one digit-band word and place its single rows.
+    /// `false` on a contradiction. Branch-free where it can be: this runs
+    /// hundreds of times per puzzle.
+    #[inline(always)]
+    fn update(&mut self, i: usize) -> bool {
+        let a = self.cand[i];
+        let a = a & COMPLEX[shrink(a)];
+        if a == 0 {
+            return false;
+        }
+        self.cand[i] = a;
+        let (b, d) = (i / 9, i % 9);
+        let mut changed = self.changed;
+        // Rows with one bit (never 0: the complement left a segment in
+        // every row) whose digit is not placed yet: the cell leaves the
+        // other digits of the band.
+        let single = SINGLE[(a & ROW) as usize]
+            | SINGLE[(a >> 9 & ROW) as usize] << 1
+            | SINGLE[(a >> 18 & ROW) as usize] << 2;
+        let done = self.done[i];
+        let new_rows = single & !done;
+        if new_rows != 0 {
+            self.done[i] = done | new_rows;
+            let placed = a & ROWS[new_rows as usize];
+            self.solved[b] |= placed;
+            let words = &mut self.cand[9 * b..9 * b + 9];
+            let mut hit = 0u32;
+            for (e, w) in words.iter_mut().enumerate() {
+                hit |= ((*w & placed != 0) as u32) << e;
+                *w &= !placed;
+            }
+            changed |= hit << (9 * b);
+            self.cand[i] = a;
+            changed &= !(1 << i);
+            // ...and their columns leave the digit's other bands.
+            let mask = !(((placed | placed >> 9 | placed >> 18) & ROW) * COLS);
+            for j in OTHER_BANDS[b].map(|o| 9 * o + d) {
+                let c = self.cand[j];
+                self.cand[j] = c & mask;
+                changed |= ((c & !mask != 0) as u32) << j;
+            }
+        }
+        self.changed = changed;
+        true
+    }
+
+    /// Propagate until nothing changes. `false` on a contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            // Sweep the words in index order, JCZSolve's way: a word
+            // changed behind the cursor waits for the next sweep, so the
+            // changes it collects meanwhile cost one update, not several.
+            let mut from = 0;
+            while self.changed != 0 {
+                let ahead = self.changed >> from << from;
+                if ahead == 0 {
+                    from = 0;
+                    continue;
+                }
+                let i = ahead.trailing_zeros() as usize;
+                self.changed &= !(1 << i);
+                if !self.update(i) {
+                    return false;
+                }
+                from = i + 1;
+            }
+            if self.solved == [BAND; 3] {
+                return true;
+            }
+            match self.naked_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            if !self.columns() {
+                return false;
+            }
+            if self.changed == 0 {
+                return true;
+            }
+        }
+    }
+
+    /// Cells with one candidate left get it placed. `None` if an open cell
+    /// has none; `Some(found any)` otherwise.
+    #[inline]
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut found = false;
+        for b in 0..3 {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let c = self.cand[9 * b + d];
+                thrice |= twice & c;
+                twice |= once & c;
+                once |= c;
+            }
+            let open = !self.solved[b] & BAND;
+            if open & !once != 0 {
+                return None;
+            }
+            self.pairs[b] = twice & !thrice & open;
+            let mut singles = once & !twice & open;
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles ^= bit;
+                let cell = 27 * b + bit.trailing_zeros() as usize;
+                if let Some(d) = (0..9).find(|&d| self.cand[9 * b + d] & bit != 0) {
+                    self.place(cell, d);
+                    found = true;
+                }
+            }
+        }
+        Some(found)
+    }
+
+    /// Columns across bands, digit by digit, run when the band words have
+    /// settled: a column whose digit can only be in one band claims that
+    /// band's box for it (the box loses its other columns there), which
+    /// also finds column hidden singles; a box whose digit has one column
+    /// left points it out of the other bands. `false` if some column has
+    /// lost the digit everywhere. Both are needed: without them the search
+    /// guesses far more (2× the instructions on 17-clue puzzles). They are
+    /// deductions from the state at entry, which stay sound as it shrinks.
+    fn columns(&mut self) -> bool {
+        let mut changed = self.changed;
+        for d in 0..9 {
+            let a = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
+            let p = a.map(|x| (x | x >> 9 | x >> 18) & ROW);
+            if p[0] | p[1] | p[2] != ROW {
+                return false;
+            }
+            let point = p.map(|x| POINT[x as usize] as u32);
+            for b in 0..3 {
+                let [b1, b2] = OTHER_BANDS[b];
+                let only = p[b] & !(p[b1] | p[b2]);
+                let keep = CLAIM[only as usize] as u32 & !(point[b1] | point[b2]);
+                let w = a[b] & (keep * COLS);
+                self.cand[9 * b + d] = w;
+                changed |= ((w != a[b]) as u32) << (9 * b + d);
+            }
+        }
+        self.changed = changed;
+        true
+    }
+
+    /// The first open cell with two candidates, else the first with the
+    /// fewest. Called on a settled board (see [`Board::pairs`]).
+    fn choose(&self) -> usize {
+        for (b, &pairs) in self.pairs.iter().enumerate() {
+            if pairs != 0 {
+                return 27 * b + pairs.trailing_zeros() as usize;
+            }
+        }
+        let mut best = (u32::MAX, 0);
+        for b in 0..3 {
+            let mut rest = !self.solved[b] & BAND;
+            while rest != 0 {
+                let cell = 27 * b + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let k = self.candidates(cell).count_ones();
+                if k < best.0 {
+                    best = (k, cell);
+                }
+            }
+        }
+        best.1
+    }
+
+    /// Candidate digits of a cell as a 9-bit mask.
+    #[inline]
+    fn candidates(&self, cell: usize) -> u16 {
+        let (b, bit) = (cell / 27, cell % 27);
+        let mut m = 0u16;
+        for d in 0..9 {
+            m |= ((self.cand[9 * b + d] >> bit & 1) as u16) << d;
+        }
+        m
+    }
+
+    fn grid(&self) -> Vec<u8> {
+        let mut grid = vec![0u8; 81];
+        for (i, &w) in self.cand.iter().enumerate() {
+            let (b, d) = (i / 9, i % 9);
+            let mut w = w;
+            while w != 0 {
+                grid[27 * b + w.trailing_zeros() as usize] = d as u8 + 1;
+                w &= w - 1;
+            }
+        }
+        grid
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Enter,
+    Next,
+    Done,
+}
+
+/// A branch point: the board before branching, the cell, untried digits.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    board: Board,
+    cell: u8,
+    total: u8,
+    remaining: u16,
+}
+
+/// A resumable band-bitboard search over one 9×9 puzzle with 3×3 boxes.
+#[derive(Clone, Debug)]
+pub struct Band9 {
+    board: Board,
+    frames: Vec<Frame>,
+    state: State,
+    count_only: bool,
+    nodes: u64,
+    solutions: u128,
+}
+
+impl Band9 {
+    /// `cells`: 81 values, row-major, 0 = blank, 1..=9. Contradictory
+    /// givens, a wrong length or a value above 9 give no solution.
+    pub fn new(cells: &[u8]) -> Band9 {
+        let mut board = Board::empty();
+        let mut ok = cells.len() == 81;
+        for (i, &v) in cells.iter().enumerate().take(81) {
+            match v {
+                0 => {}
+                1..=9 => board.place(i, v as usize - 1),
+                _ => ok = false,
+            }
+        }
+        let ok = ok && board.propagate();
+        Band9 {
+            board,
+            frames: Vec::new(),
+            state: if ok { State::Enter } else { State::Done },
+            count_only: false,
+            nodes: 0,
+            solutions: 0,
+        }
+    }
+
+    fn run(&mut self, budget: u64) -> Option<Vec<u8>> {
+        let mut spent = 0u64;
+        loop {
+            match self.state {
+                State::Done => return None,
+                State::Enter => {
+                    if self.board.solved == [BAND; 3] {
+                        self.solutions += 1;
+                        self.state = if self.frames.is_empty() {
+                            State::Done
+                        } else {
+                            State::Next
+                        };
+                        if !self.count_only {
+                            return Some(self.board.grid());
+                        }
+                        continue;
+                    }
+                    if spent >= budget {
+                        return None;
+                    }
+                    let cell = self.board.choose();
+                    let digits = self.board.candidates(cell);
+                    self.frames.push(Frame {
+                        board: self.board,
+                        cell: cell as u8,
+                        total: digits.count_ones() as u8,
+                        remaining: digits,
+                    });
+                    self.state = State::Next;
+                }
+                State::Next => {
+                    let Some(frame) = self.frames.last_mut() else {
+                        self.state = State::Done;
+                        return None;
+                    };
+                    if frame.remaining == 0 {
+                        self.frames.pop();
+                        if self.frames.is_empty() {
+                            self.state = State::Done;
+                            return None;
+                        }
+                        continue;
+                    }
+                    let d = frame.remaining.trailing_zeros() as usize;
+                    frame.remaining &= frame.remaining - 1;
+                    let cell = frame.cell as usize;
+                    self.board = frame.board;
+                    self.nodes += 1;
+                    spent += 1;
+                    self.board.place(cell, d);
+                    if self.board.propagate() {
+                        self.state = State::Enter;
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Search<Vec<u8>> for Band9 {
+    fn step(&mut self, budget: u64) -> Step<Vec<u8>> {
+        match self.run(budget) {
+            Some(grid) => Step::Solution(grid),
+            None if self.state == State::Done => Step::Done,
+            None => Step::Paused,
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        let fraction = if self.state == State::Done {
+            1.0
+        } else {
+            // Knuth's estimate over the branch points.
+            let mut weight = 1.0f64;
+            let mut done = 0.0f64;
+            for f in &self.frames {
+                let tried = f.total as u32 - f.remaining.count_ones();
+                weight /= f.total as f64;
+                done += tried.saturating_sub(1) as f64 * weight;
+            }
+            done.min(1.0)
+        };
+        Progress {
+            nodes: self.nodes,
+            solutions: self.solutions,
+            fraction,
+        }
+    }
+
+    fn set_count_only(&mut self, count_only: bool) {
+        self.count_only = count_only;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn complement_keeps_only_permutation_segments() {
+        // Everything possible: everything stays.
+        assert_eq!(COMPLEX[0o777], BAND);
+        // Row 0 only in box 0: rows 1 and 2 lose box 0.
+        let s = 0o771;
+        assert_eq!(COMPLEX[s] & (7 << 9), 0);
+        assert_eq!(COMPLEX[s] & (7 << 18), 0);
+        assert_eq!(COMPLEX[s] & 0x1FF, 7);
+        // Two rows confined to the same single box: impossible.
+        assert_eq!(COMPLEX[0o711], 0);
+        assert_eq!(shrink(1 << 4 | 1 << 9 | 1 << 26), 0b100_001_010);
+    }
+}
