@@ -31,7 +31,35 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+#[cfg(not(target_arch = "wasm32"))]
+use std::time::Instant;
+
+/// Wall-clock time for progress reports. `std::time::Instant` panics on
+/// wasm32-unknown-unknown, so there the counter reports no times and the
+/// Web Worker derives its estimate from `fraction` and its own clock.
+#[derive(Clone, Copy, Debug)]
+struct Clock {
+    #[cfg(not(target_arch = "wasm32"))]
+    start: Instant,
+}
+
+impl Clock {
+    fn now() -> Clock {
+        Clock {
+            #[cfg(not(target_arch = "wasm32"))]
+            start: Instant::now(),
+        }
+    }
+
+    /// Seconds since `now()`, or `None` where there is no clock.
+    fn elapsed(&self) -> Option<f64> {
+        #[cfg(not(target_arch = "wasm32"))]
+        return Some(self.start.elapsed().as_secs_f64());
+        #[cfg(target_arch = "wasm32")]
+        None
+    }
+}
 
 /// Piece sets are bit masks and the working array is indexed by them, so
 /// the number of pieces is bounded (2^20 counters = 8 MB per thread).
@@ -74,9 +102,11 @@ pub struct CountProgress {
     pub fraction: f64,
     /// States (occupancy, piece set) in the current source table.
     pub states: u64,
-    /// Seconds since the count started.
+    /// Seconds since the count started (0 on wasm32, which has no clock
+    /// in std).
     pub elapsed: f64,
-    /// Estimated seconds left, once there is something to go by.
+    /// Estimated seconds left, once there is something to go by (never on
+    /// wasm32).
     pub eta: Option<f64>,
 }
 
@@ -262,7 +292,7 @@ pub struct Counter {
     done_cost: u64,
     /// Cost of the targets of the current slice already processed by `step`.
     layer_done: u64,
-    started: Instant,
+    started: Clock,
     scratch: Scratch,
     batches: usize,
     /// Progress through the peak slice when it is done in parts by `step`.
@@ -294,15 +324,18 @@ impl Parts {
     }
 
     /// The sub-count's progress as progress of the whole count.
-    fn scaled(&self, p: CountProgress, batches: usize, started: Instant) -> CountProgress {
+    fn scaled(&self, p: CountProgress, batches: usize, started: Clock) -> CountProgress {
         let share = (1.0 - self.before.fraction) / (batches - self.batch) as f64;
         let mut q = self.before;
         q.layer = p.layer;
         q.layer_fraction = p.layer_fraction;
         q.states = p.states;
         q.fraction = (self.before.fraction + share * p.fraction).min(1.0);
-        q.elapsed = started.elapsed().as_secs_f64();
-        q.eta = (q.fraction > 0.001).then(|| q.elapsed * (1.0 - q.fraction) / q.fraction);
+        q.elapsed = started.elapsed().unwrap_or(0.0);
+        q.eta = started
+            .elapsed()
+            .filter(|_| q.fraction > 0.001)
+            .map(|e| e * (1.0 - q.fraction) / q.fraction);
         q
     }
 }
@@ -367,7 +400,7 @@ impl Counter {
             layer_costs: Vec::new(),
             done_cost: 0,
             layer_done: 0,
-            started: Instant::now(),
+            started: Clock::now(),
             scratch: Scratch::new(n),
             batches: 1,
             parts: None,
@@ -484,8 +517,12 @@ impl Counter {
         } else {
             self.layer as f64 / layers.max(1) as f64
         };
-        let elapsed = self.started.elapsed().as_secs_f64();
-        let eta = (fraction > 0.001).then(|| elapsed * (1.0 - fraction) / fraction);
+        let elapsed = self.started.elapsed().unwrap_or(0.0);
+        let eta = self
+            .started
+            .elapsed()
+            .filter(|_| fraction > 0.001)
+            .map(|e| e * (1.0 - fraction) / fraction);
         CountProgress {
             layer: self.layer,
             layers,
@@ -589,7 +626,7 @@ impl Counter {
             layer_costs: Vec::new(),
             done_cost: 0,
             layer_done: 0,
-            started: Instant::now(),
+            started: Clock::now(),
             scratch: Scratch::new(self.n),
             batches: 1,
             parts: None,
@@ -621,8 +658,9 @@ impl Counter {
         self.batches = batches.max(1);
     }
 
-    /// Count to the end on `threads` threads; `progress` is called from the
-    /// calling thread about every `interval`; raising `cancel` stops the
+    /// Count to the end on `threads` threads (native only: wasm32 has no
+    /// threads in std, use [`step`](Self::step) there); `progress` is called
+    /// from the calling thread about every `interval`; raising `cancel` stops the
     /// count (between targets) with [`CountError::Cancelled`].
     pub fn run(
         &mut self,
@@ -727,11 +765,13 @@ impl Counter {
                     finished.fetch_add(1, Ordering::Relaxed);
                 });
             }
-            let mut last = Instant::now();
+            // Ticks of 20 ms rather than a clock: this compiles on wasm32 too.
+            let every = (interval.as_millis() / 20).max(1);
+            let mut ticks = 0u128;
             while finished.load(Ordering::Relaxed) < threads {
                 std::thread::sleep(Duration::from_millis(20));
-                if last.elapsed() >= interval {
-                    last = Instant::now();
+                ticks += 1;
+                if ticks.is_multiple_of(every) {
                     progress(&self.progress(layer_done.load(Ordering::Relaxed)));
                 }
             }
