@@ -34,6 +34,11 @@ test-deps:
 	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver; fi
 	@cd tests/e2e && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund; }
+	@# External solvers the Sudoku model exports are checked with (tests/sudoku_models.rs).
+	@if ! command -v picosat >/dev/null || ! command -v glpsol >/dev/null \
+	  || ! command -v minizinc >/dev/null || ! command -v fzn-gecode >/dev/null; then \
+	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+	    picosat glpk-utils minizinc flatzinc; fi
 
 # --- the app ---
 serve: tools

@@ -1,6 +1,7 @@
 //! The solver core. Nothing in here may import leptos, web-sys or three-d:
 //! it must build and test natively and run unchanged inside a Web Worker.
 
+pub mod count;
 pub mod exact_cover;
 pub mod hexad;
 pub mod polyform;

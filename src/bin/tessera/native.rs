@@ -1,6 +1,6 @@
 //! Argument parsing and dispatch for the native CLI.
 
-use crate::{hexad, polyform, sudoku};
+use crate::{count, hexad, polyform, sudoku};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -23,6 +23,8 @@ enum Command {
     Polyform(polyform::PolyformArgs),
     /// Hexads of the Steiner system S(5,6,12): MINIMOG, kitten, blackjack (Sage-exact)
     Hexad(hexad::HexadArgs),
+    /// Counting experiments: Sudoku grids, boxes and bands
+    Count(count::CountArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -31,6 +33,7 @@ pub fn main() -> ExitCode {
         Command::Sudoku(args) => sudoku::run(args),
         Command::Polyform(args) => polyform::run(args),
         Command::Hexad(args) => hexad::run(args),
+        Command::Count(args) => count::run(args),
     };
     ExitCode::from(code)
 }

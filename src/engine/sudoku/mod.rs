@@ -6,7 +6,10 @@ pub mod backtrack;
 pub mod bitboard;
 pub mod dlx;
 pub mod format;
+pub mod generate;
 pub mod grid;
+pub mod logic;
+pub mod models;
 pub mod shape;
 pub mod solve;
 

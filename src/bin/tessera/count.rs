@@ -1,0 +1,75 @@
+//! `tessera count …`: the counting experiments of the Sudoku seeds.
+
+use clap::{Args, Subcommand};
+use tessera::engine::count::{bands, grids};
+use tessera::engine::sudoku::Shape;
+
+const EXAMPLES: &str = "\
+Examples:
+  tessera count grids --box 2x2     # 288 Shidoku grids
+  tessera count grids --box 2x3     # 28200960 grids of 6x6
+  tessera count bands --box 3x3     # 12096 boxes right of the first, 146313216 pairs";
+
+#[derive(Args)]
+#[command(after_help = EXAMPLES)]
+pub struct CountArgs {
+    #[command(subcommand)]
+    command: CountCommand,
+}
+
+#[derive(Subcommand)]
+enum CountCommand {
+    /// Number of complete grids: n! relabellings times the grids whose
+    /// first row is 1..n, counted by search
+    Grids(GridsArgs),
+    /// Boxes that fit right of / below a fixed first box, and pairs of them
+    Bands(BandsArgs),
+}
+
+#[derive(Args)]
+struct GridsArgs {
+    /// Box shape RxC
+    #[arg(long = "box", value_name = "RxC", value_parser = Shape::parse)]
+    shape: Shape,
+    /// Give up after this many search nodes
+    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    budget: u64,
+}
+
+#[derive(Args)]
+struct BandsArgs {
+    /// Box shape RxC
+    #[arg(long = "box", value_name = "RxC", value_parser = Shape::parse, default_value = "3x3")]
+    shape: Shape,
+}
+
+pub fn run(args: CountArgs) -> u8 {
+    match args.command {
+        CountCommand::Grids(a) => match grids::count_grids(a.shape, a.budget) {
+            Ok(n) => {
+                println!("{n}");
+                0
+            }
+            Err(e) => {
+                eprintln!("tessera: {e}");
+                2
+            }
+        },
+        CountCommand::Bands(a) => {
+            if a.shape.size() > 16 {
+                eprintln!(
+                    "tessera: boxes of {} symbols are too many to enumerate (at most 16)",
+                    a.shape.size()
+                );
+                return 2;
+            }
+            println!(
+                "boxes right of the first box: {}",
+                bands::boxes_right(a.shape)
+            );
+            println!("boxes below the first box: {}", bands::boxes_below(a.shape));
+            println!("pairs (right, below): {}", bands::box_pairs(a.shape));
+            0
+        }
+    }
+}

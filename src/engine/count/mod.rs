@@ -1,0 +1,5 @@
+//! Counting Sudoku grids and the pieces they are built from, the way the
+//! J seed and the modeling paper do: by symmetry first, search second.
+
+pub mod bands;
+pub mod grids;

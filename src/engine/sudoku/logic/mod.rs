@@ -1,0 +1,308 @@
+//! A logical solver that explains itself: pencil marks, named techniques
+//! tried easiest first, and — when they run dry — the walkthrough seed's
+//! `split`: try each candidate of the cell with fewest, keep the tree.
+//!
+//! Everything returned is plain serde data so a UI can replay a solve step
+//! by step (highlight `cells`, outline `units`, strike `eliminations`,
+//! write `placements`) without knowing any technique.
+
+pub mod board;
+mod fish;
+mod intersections;
+mod singles;
+pub mod step;
+mod subsets;
+mod wings;
+
+pub use board::{Board, Candidate, Geometry, Snapshot, Unit, UnitKind};
+pub use step::{Rating, Step, Technique};
+
+use super::grid::{Sudoku, SudokuError};
+use serde::{Deserialize, Serialize};
+
+/// How many branches the exploration tree may try before giving up: a
+/// blank 16×16 would otherwise branch for ever.
+pub const DEFAULT_BRANCH_LIMIT: usize = 5_000;
+
+/// Where a line of logical steps ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stop {
+    Solved,
+    /// No rule applies any more.
+    Stuck,
+    /// The position cannot be completed; the reason names cell or unit.
+    Contradiction(String),
+}
+
+/// The first step any rule finds, easiest rule first.
+pub fn next_step(board: &Board) -> Option<Step> {
+    Technique::RULES.iter().find_map(|t| t.find(board))
+}
+
+/// Apply rules until solved, stuck or contradicted, recording each step.
+pub fn run_logic(board: &mut Board, steps: &mut Vec<Step>) -> Stop {
+    loop {
+        if let Some(why) = board.contradiction() {
+            return Stop::Contradiction(why);
+        }
+        if board.is_solved() {
+            return Stop::Solved;
+        }
+        match next_step(board) {
+            Some(step) => {
+                step.apply(board);
+                steps.push(step);
+            }
+            None => return Stop::Stuck,
+        }
+    }
+}
+
+/// A guess: every candidate of the cell with fewest, each explored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Split {
+    pub cell: usize,
+    pub candidates: Vec<u8>,
+    pub branches: Vec<Branch>,
+}
+
+/// One candidate of a split tried: the logic that followed and its end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Branch {
+    pub digit: u8,
+    pub steps: Vec<Step>,
+    pub end: BranchEnd,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BranchEnd {
+    Solved,
+    Contradiction(String),
+    Split(Box<Split>),
+    /// Skipped: two solutions were already found or the budget ran out.
+    NotExplored,
+}
+
+/// What the whole solve says about the puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// Exactly one solution.
+    Solved,
+    NoSolution,
+    MultipleSolutions,
+    /// The branch budget ran out before uniqueness was settled.
+    Unfinished,
+}
+
+/// A full logical solve.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Explanation {
+    /// Symbols of the grid (cells are numbered row-major in `size²`).
+    pub size: usize,
+    /// Steps from the givens until solved or stuck.
+    pub steps: Vec<Step>,
+    /// When the main line contradicts itself (the puzzle has no solution).
+    pub contradiction: Option<String>,
+    /// The exploration tree when the rules got stuck.
+    pub exploration: Option<Split>,
+    pub outcome: Outcome,
+    /// The first solution found (the only one when `outcome` is Solved).
+    pub solution: Option<Sudoku>,
+    /// The hardest technique needed, when the puzzle has one solution.
+    pub rating: Option<Rating>,
+    /// Branches tried in the exploration tree.
+    pub branches: usize,
+}
+
+/// Solve `puzzle` logically, exploring at most [`DEFAULT_BRANCH_LIMIT`]
+/// branches when the rules are not enough.
+pub fn explain(puzzle: &Sudoku) -> Result<Explanation, SudokuError> {
+    explain_with_limit(puzzle, DEFAULT_BRANCH_LIMIT)
+}
+
+pub fn explain_with_limit(
+    puzzle: &Sudoku,
+    branch_limit: usize,
+) -> Result<Explanation, SudokuError> {
+    let mut board = Board::new(puzzle)?;
+    let mut steps = Vec::new();
+    let stop = run_logic(&mut board, &mut steps);
+    let mut explorer = Explorer {
+        limit: branch_limit,
+        branches: 0,
+        solutions: Vec::new(),
+        truncated: false,
+    };
+    let (contradiction, exploration) = match stop {
+        Stop::Solved => {
+            explorer.solutions.push(board.values().to_vec());
+            (None, None)
+        }
+        Stop::Contradiction(why) => (Some(why), None),
+        Stop::Stuck => (None, Some(explorer.split(&board))),
+    };
+    let outcome = match explorer.solutions.len() {
+        n if n >= 2 => Outcome::MultipleSolutions,
+        _ if explorer.truncated => Outcome::Unfinished,
+        0 => Outcome::NoSolution,
+        _ => Outcome::Solved,
+    };
+    let rating = (outcome == Outcome::Solved).then(|| {
+        if exploration.is_some() {
+            Rating::Expert
+        } else {
+            steps
+                .iter()
+                .map(|s| s.technique.rating())
+                .max()
+                .unwrap_or(Rating::Easy)
+        }
+    });
+    Ok(Explanation {
+        size: puzzle.size(),
+        steps,
+        contradiction,
+        exploration,
+        outcome,
+        solution: explorer
+            .solutions
+            .first()
+            .map(|cells| puzzle.with_cells(cells.clone())),
+        rating,
+        branches: explorer.branches,
+    })
+}
+
+/// The next step for a position given by its placed values (the UI's
+/// Hint button); `None` when solved, stuck or contradicted.
+pub fn hint(puzzle: &Sudoku) -> Result<Option<Step>, SudokuError> {
+    let board = Board::new(puzzle)?;
+    if board.contradiction().is_some() {
+        return Ok(None);
+    }
+    Ok(next_step(&board))
+}
+
+/// The position before the first step and after each step (so
+/// `steps.len() + 1` snapshots): what a step-through view shows.
+pub fn replay(puzzle: &Sudoku, steps: &[Step]) -> Result<Vec<Snapshot>, SudokuError> {
+    let mut board = Board::new(puzzle)?;
+    let mut out = Vec::with_capacity(steps.len() + 1);
+    out.push(board.snapshot());
+    for s in steps {
+        s.apply(&mut board);
+        out.push(board.snapshot());
+    }
+    Ok(out)
+}
+
+struct Explorer {
+    limit: usize,
+    branches: usize,
+    solutions: Vec<Vec<u8>>,
+    truncated: bool,
+}
+
+impl Explorer {
+    /// The walkthrough seed's `split`: the empty cell with fewest
+    /// candidates (first such, row-major), each candidate a new game.
+    fn split(&mut self, board: &Board) -> Split {
+        let n = board.size();
+        let cell = (0..n * n)
+            .filter(|&c| board.values()[c] == 0)
+            .min_by_key(|&c| board.mask(c).count_ones())
+            .expect("a stuck board has an empty cell");
+        let candidates = board.candidates(cell);
+        let mut branches = Vec::with_capacity(candidates.len());
+        for &digit in &candidates {
+            if self.solutions.len() >= 2 || self.branches >= self.limit {
+                self.truncated |= self.solutions.len() < 2;
+                branches.push(Branch {
+                    digit,
+                    steps: Vec::new(),
+                    end: BranchEnd::NotExplored,
+                });
+                continue;
+            }
+            self.branches += 1;
+            let mut b = board.clone();
+            b.place(cell, digit);
+            let mut steps = Vec::new();
+            let end = match run_logic(&mut b, &mut steps) {
+                Stop::Solved => {
+                    self.solutions.push(b.values().to_vec());
+                    BranchEnd::Solved
+                }
+                Stop::Contradiction(why) => BranchEnd::Contradiction(why),
+                Stop::Stuck => BranchEnd::Split(Box::new(self.split(&b))),
+            };
+            branches.push(Branch { digit, steps, end });
+        }
+        Split {
+            cell,
+            candidates,
+            branches,
+        }
+    }
+}
+
+impl Explanation {
+    /// The solve as text: one step per line, the exploration tree
+    /// indented by depth, then the verdict and rating.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for s in &self.steps {
+            out.push_str(&s.explanation);
+            out.push('\n');
+        }
+        if let Some(why) = &self.contradiction {
+            out.push_str(&format!("Contradiction: {why}\n"));
+        }
+        if let Some(split) = &self.exploration {
+            split_text(split, self.size, 0, &mut out);
+        }
+        let verdict = match (self.outcome, self.rating) {
+            (Outcome::Solved, Some(r)) => format!("Rating: {r}"),
+            (Outcome::NoSolution, _) => "No solution".to_string(),
+            (Outcome::MultipleSolutions, _) => "More than one solution".to_string(),
+            _ => format!(
+                "Unfinished: gave up after {} branches of the exploration tree",
+                self.branches
+            ),
+        };
+        out.push_str(&verdict);
+        out.push('\n');
+        out
+    }
+}
+
+fn split_text(split: &Split, n: usize, depth: usize, out: &mut String) {
+    let pad = "  ".repeat(depth);
+    let name = super::grid::cell_name(split.cell, n);
+    let cands: Vec<String> = split.candidates.iter().map(u8::to_string).collect();
+    out.push_str(&format!(
+        "{pad}Bifurcation: no rule applies; {name} has the fewest candidates ({}), try each\n",
+        cands.join(", ")
+    ));
+    for b in &split.branches {
+        let inner = "  ".repeat(depth + 1);
+        match &b.end {
+            BranchEnd::NotExplored => {
+                out.push_str(&format!("{inner}Try {name}={}: not explored\n", b.digit));
+                continue;
+            }
+            _ => out.push_str(&format!("{inner}Try {name}={}\n", b.digit)),
+        }
+        for s in &b.steps {
+            out.push_str(&format!("{inner}  {}\n", s.explanation));
+        }
+        match &b.end {
+            BranchEnd::Solved => out.push_str(&format!("{inner}  Solved\n")),
+            BranchEnd::Contradiction(why) => {
+                out.push_str(&format!("{inner}  Contradiction: {why}\n"))
+            }
+            BranchEnd::Split(s) => split_text(s, n, depth + 2, out),
+            BranchEnd::NotExplored => {}
+        }
+    }
+}

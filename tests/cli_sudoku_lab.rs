@@ -1,0 +1,205 @@
+//! The lab commands as a binary: `tessera sudoku explain|generate|export`
+//! and `tessera count`.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use tessera::engine::sudoku::{Algorithm, Shape, Sudoku};
+
+fn tessera(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tessera");
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+const EASY: &str =
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+#[test]
+fn explain_prints_steps_then_the_rating() {
+    let o = tessera(&["sudoku", "explain"], EASY);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    // One placement per empty cell, then the rating.
+    let empty = EASY.bytes().filter(|&b| b == b'0').count();
+    assert_eq!(lines.len(), empty + 1, "{out}");
+    assert!(lines[0].starts_with("Hidden single: ") || lines[0].starts_with("Naked single: "));
+    assert_eq!(*lines.last().unwrap(), "Rating: easy");
+}
+
+#[test]
+fn explain_shows_the_exploration_tree_and_rectangular_boxes() {
+    // A generated puzzle (seed 3, --difficulty expert): rules alone stall.
+    let hard = "......6..4...76..1.57....4.863..5......9......9..4.26.3....8.7.1.....3.9..4....8.";
+    let o = tessera(&["sudoku", "explain", "-"], hard);
+    let out = stdout(&o);
+    assert!(out.contains("Bifurcation: no rule applies; "), "{out}");
+    assert!(out.contains("  Try r"), "{out}");
+    assert!(out.contains("Contradiction: "), "{out}");
+    assert!(out.ends_with("Rating: expert\n"), "{out}");
+
+    let o = tessera(
+        &["sudoku", "explain", "--box", "2x3"],
+        ".......1..5.1.6.4...2...4...1......6\n",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Rating: "));
+}
+
+#[test]
+fn explain_reports_bad_lines_and_goes_on() {
+    let input = format!("{}\n{EASY}\n", &EASY[..80]);
+    let o = tessera(&["sudoku", "explain"], &input);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("line 1:"), "{}", stderr(&o));
+    assert!(stdout(&o).ends_with("Rating: easy\n"));
+    assert!(
+        !stdout(&o).starts_with('\n'),
+        "no separator before the first output"
+    );
+    let two = tessera(&["sudoku", "explain"], &format!("{EASY}\n{EASY}\n"));
+    assert_eq!(stdout(&two).matches("\n\n").count(), 1);
+    let o = tessera(&["sudoku", "explain"], &"0".repeat(81));
+    assert!(
+        stdout(&o).ends_with("More than one solution\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn generate_is_seeded_and_gives_unique_puzzles() {
+    let args = [
+        "sudoku",
+        "generate",
+        "--box",
+        "2x3",
+        "--count",
+        "4",
+        "--seed",
+        "9",
+        "--symmetry",
+        "rot180",
+        "--minimal",
+    ];
+    let a = tessera(&args, "");
+    assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
+    let b = tessera(&args, "");
+    assert_eq!(stdout(&a), stdout(&b));
+    let lines: Vec<String> = stdout(&a).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 4);
+    for line in &lines {
+        let p = Sudoku::from_sage_str(line, Shape::new(2, 3)).unwrap();
+        assert_eq!(
+            p.count_solutions(Algorithm::Dlx, Some(2)).unwrap(),
+            1,
+            "{line}"
+        );
+    }
+    let c = tessera(&["sudoku", "generate", "--count", "2", "--seed", "10"], "");
+    assert_ne!(stdout(&c), stdout(&a));
+    let c2 = tessera(
+        &[
+            "sudoku",
+            "generate",
+            "--count",
+            "2",
+            "--seed",
+            "10",
+            "--difficulty",
+            "hard",
+        ],
+        "",
+    );
+    let o = tessera(&["sudoku", "explain"], &stdout(&c2));
+    assert_eq!(
+        stdout(&o).matches("Rating: hard").count(),
+        2,
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn generate_rejects_bad_options_clearly() {
+    let o = tessera(&["sudoku", "generate", "--symmetry", "diagonal"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("rot180, mirror or none"),
+        "{}",
+        stderr(&o)
+    );
+    let o = tessera(
+        &[
+            "sudoku",
+            "generate",
+            "--box",
+            "2x2",
+            "--difficulty",
+            "expert",
+            "--attempts",
+            "20",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("gave up"), "{}", stderr(&o));
+    let o = tessera(&["sudoku", "generate", "--box", "7x7"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("string form"), "{}", stderr(&o));
+}
+
+#[test]
+fn export_writes_each_format() {
+    let o = tessera(&["sudoku", "export", "--format", "cnf"], EASY);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    let header = out.lines().find(|l| l.starts_with("p cnf ")).unwrap();
+    assert!(header.starts_with("p cnf 729 "), "{header}");
+    let o = tessera(&["sudoku", "export", "--format", "edges"], EASY);
+    assert_eq!(stdout(&o).lines().count(), 810);
+    let o = tessera(&["sudoku", "export", "--format", "lp"], EASY);
+    assert!(stdout(&o).contains("Binary\n") && stdout(&o).ends_with("End\n"));
+    let o = tessera(&["sudoku", "export", "--format", "minizinc"], EASY);
+    assert!(stdout(&o).contains("alldifferent"));
+    let o = tessera(&["sudoku", "export", "--format", "sat"], EASY);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cnf, lp, dot, edges, poly or minizinc"));
+}
+
+#[test]
+fn count_grids_and_bands() {
+    let o = tessera(&["count", "grids", "--box", "2x2"], "");
+    assert_eq!(stdout(&o), "288\n");
+    let o = tessera(&["count", "grids", "--box", "2x3"], "");
+    assert_eq!(stdout(&o), "28200960\n");
+    let o = tessera(&["count", "bands"], "");
+    assert_eq!(
+        stdout(&o),
+        "boxes right of the first box: 12096\nboxes below the first box: 12096\npairs (right, below): 146313216\n"
+    );
+    let o = tessera(
+        &["count", "grids", "--box", "3x3", "--budget", "100000"],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("gave up after 100000 nodes"),
+        "{}",
+        stderr(&o)
+    );
+}
