@@ -26,6 +26,8 @@
 use crate::engine::polyform::enumerate::Counts;
 use crate::engine::polyform::{Cell, Lattice, Puzzle, Solution};
 use crate::engine::search::Progress;
+use crate::engine::sudoku::generate::{Generated, Options as GenerateOptions};
+use crate::engine::sudoku::logic::Explanation;
 use crate::engine::sudoku::{Algorithm, Shape};
 use serde::{Deserialize, Serialize};
 
@@ -99,6 +101,13 @@ pub enum JobKind {
         one_sided: bool,
         list: bool,
     },
+    /// Solve a Sudoku logically with explanations and rate it (the lab's
+    /// "Solve logically" and difficulty). Not sliced: a cancel terminates
+    /// the worker; the engine's branch limit bounds the exploration tree.
+    SudokuExplain { shape: Shape, cells: Vec<u8> },
+    /// Generate one puzzle. Not sliced either: Cancel terminates the worker,
+    /// and the generator's own attempt budget bounds a hopeless request.
+    SudokuGenerate { options: GenerateOptions },
 }
 
 /// What a solution carries back.
@@ -114,6 +123,10 @@ pub enum Payload {
         counts: Vec<Counts>,
         pieces: Vec<Vec<Cell>>,
     },
+    /// A logical solve with its steps, exploration tree and rating.
+    Explanation(Box<Explanation>),
+    /// A generated puzzle with its solution and rating.
+    Generated(Box<Generated>),
 }
 
 /// Counters reported with `Waiting` and `Done`.
@@ -231,6 +244,19 @@ mod tests {
                 algorithm: Algorithm::Dlx,
                 limit: Some(u128::MAX),
             },
+        }));
+        round_trip(Request::Job(Job {
+            id: 9,
+            kind: JobKind::SudokuExplain {
+                shape: Shape::square(2).unwrap(),
+                cells: vec![0; 16],
+            },
+        }));
+        let mut options = GenerateOptions::new(Shape::square(3).unwrap(), u64::MAX);
+        options.minimal = true;
+        round_trip(Request::Job(Job {
+            id: 10,
+            kind: JobKind::SudokuGenerate { options },
         }));
         round_trip(Request::More { id: 7, count: 3 });
         round_trip(Request::Cancel { id: 7 });
