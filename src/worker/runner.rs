@@ -106,7 +106,9 @@ fn build(kind: JobKind) -> Result<Built, String> {
         JobKind::SudokuExplain { shape, cells } => {
             let puzzle = sudoku_from(shape, &cells).map_err(|e| e.to_string())?;
             let explanation = logic::explain(&puzzle).map_err(|e| e.to_string())?;
-            Built::Immediate(Payload::Explanation(Box::new(explanation)))
+            Built::Immediate(Payload::Explanation(Box::new(
+                super::protocol::FlatExplanation::flatten(explanation),
+            )))
         }
         JobKind::SudokuGenerate { options } => {
             let generated = generate::generate(&options).map_err(|e| e.to_string())?;
@@ -806,6 +808,7 @@ mod tests {
                 payload: Payload::Explanation(e),
                 ..
             }, Response::Done { .. }] => {
+                let e = e.clone().rebuild().unwrap();
                 assert_eq!(e.outcome, logic::Outcome::MultipleSolutions);
                 assert!(e.exploration.is_some());
                 assert_eq!(e.rating, None);
@@ -826,6 +829,7 @@ mod tests {
                 payload: Payload::Explanation(e),
                 ..
             }, Response::Done { .. }] => {
+                let e = e.clone().rebuild().unwrap();
                 assert_eq!(e.outcome, logic::Outcome::Solved);
                 assert_eq!(e.steps.len(), 1);
                 assert_eq!(e.rating, Some(logic::Rating::Easy));

@@ -252,6 +252,16 @@ impl Lab {
                         payload: Payload::Explanation(e),
                         ..
                     } => {
+                        let e = match e.rebuild() {
+                            Ok(e) => e,
+                            Err(why) => {
+                                return lab.analysis.set(Some(Analysis {
+                                    shape,
+                                    cells: kept.clone(),
+                                    result: Err(why),
+                                }))
+                            }
+                        };
                         let puzzle = Sudoku::from_list(
                             &kept.iter().map(|&v| i64::from(v)).collect::<Vec<_>>(),
                             Some(shape),
@@ -259,7 +269,7 @@ impl Lab {
                         let snaps = puzzle
                             .map_err(|e| e.to_string())
                             .and_then(|p| logic::replay(&p, &e.steps).map_err(|e| e.to_string()));
-                        Some(snaps.map(|s| (*e, s)))
+                        Some(snaps.map(|s| (e, s)))
                     }
                     Response::Error { message, .. } => Some(Err(message)),
                     _ => None,
@@ -329,7 +339,7 @@ impl Lab {
                     position: Some((p.values().to_vec(), masks(&p))),
                     step: step.clone(),
                 }));
-                self.say(MsgKind::Info, step.explanation.clone(), Some(step));
+                self.say(MsgKind::Info, sentence(&step), Some(step));
             }
             None => {
                 self.bench.lab_view.set(None);
@@ -375,7 +385,7 @@ impl Lab {
         }));
         self.say(
             MsgKind::Success,
-            format!("Applied: {}", step.explanation),
+            format!("\u{2713} Applied: {}", sentence(&step)),
             Some(step),
         );
     }
@@ -586,14 +596,35 @@ fn rating_view(lab: Lab) -> impl IntoView {
             "pending" | "none" => None,
             r => Some(view! { <span class=format!("badge rating-{r}")>{r.to_string()}</span> }),
         };
+        // Which givens the rating belongs to ('.' for a blank, then 1-9, a-z):
+        // for 9×9, the grid's Sage string.
+        let rated = a.as_ref().map(|a| {
+            a.cells
+                .iter()
+                .map(|&v| match v {
+                    0 => '.',
+                    v => char::from_digit(u32::from(v), 36).unwrap_or('?'),
+                })
+                .collect::<String>()
+        });
         view! {
-            <p class="rating-line" data-testid="rating" data-rating=rating>
+            <p class="rating-line" data-testid="rating" data-rating=rating data-for=rated>
                 <span class="muted">"Difficulty "</span>
                 {badge}
                 <span class="rating-text">{text}</span>
             </p>
         }
     }
+}
+
+/// The step's sentence without its leading "Technique: ", which the chip
+/// next to it already shows.
+fn sentence(step: &Step) -> String {
+    let prefix = format!("{}: ", step.technique.name());
+    step.explanation
+        .strip_prefix(&prefix)
+        .unwrap_or(&step.explanation)
+        .to_string()
 }
 
 fn technique_chip(step: &Step) -> impl IntoView {
@@ -659,7 +690,7 @@ fn branch_view(b: Branch, name: &str, n: usize, depth: usize) -> AnyView {
                     let (steps, end) = body.get_value();
                     let list = steps
                         .iter()
-                        .map(|s| view! { <li>{technique_chip(s)}" "{s.explanation.clone()}</li> })
+                        .map(|s| view! { <li>{technique_chip(s)}" "{sentence(s)}</li> })
                         .collect_view();
                     let nested = match end {
                         BranchEnd::Split(s) => Some(split_view(*s, n, depth + 1)),
@@ -681,6 +712,11 @@ pub fn LabCard(lab: Lab) -> impl IntoView {
     let said_view = move || {
         lab.said.get().map(|(kind, text, step)| {
             let chip = step.as_ref().map(technique_chip);
+            // "✓ Applied" reads before the technique's chip.
+            let (lead, text) = match text.strip_prefix("\u{2713} Applied: ") {
+                Some(rest) => (Some("\u{2713} Applied "), rest.to_string()),
+                None => (None, text),
+            };
             let technique = step.as_ref().map(|s| s.technique.name());
             view! {
                 <p
@@ -688,6 +724,7 @@ pub fn LabCard(lab: Lab) -> impl IntoView {
                     data-testid="hint-text"
                     data-technique=technique
                 >
+                    {lead}
                     {chip}
                     " "
                     {text}
@@ -714,7 +751,7 @@ pub fn LabCard(lab: Lab) -> impl IntoView {
                     .enumerate()
                     .map(|(k, s)| {
                         let chip = technique_chip(s);
-                        let text = s.explanation.clone();
+                        let text = sentence(s);
                         view! {
                             <li>
                                 <button
