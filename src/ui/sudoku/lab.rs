@@ -398,6 +398,7 @@ impl Lab {
             if let Ok((e, _)) = &a.result {
                 if !e.steps.is_empty() {
                     self.view_step(e.steps.len() - 1, true);
+                    reveal_step(e.steps.len() - 1);
                 }
             }
         }
@@ -534,6 +535,33 @@ impl Lab {
         }
         self.cancel_generation_quietly();
     }
+}
+
+/// Scroll the step list (not the page) so step `k` is in view, once the
+/// list has rendered.
+fn reveal_step(k: usize) {
+    use wasm_bindgen::JsCast;
+    set_timeout(
+        move || {
+            let doc = crate::ui::dom::document();
+            let item = doc
+                .query_selector(&format!("[data-testid=\"step-item\"][data-index=\"{k}\"]"))
+                .ok()
+                .flatten()
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+            let list = doc
+                .query_selector("[data-testid=\"step-list\"]")
+                .ok()
+                .flatten()
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+            if let (Some(item), Some(list)) = (item, list) {
+                // The list is positioned, so offsetTop is measured inside it.
+                let top = item.offset_top() - list.client_height() / 2 + item.offset_height() / 2;
+                list.set_scroll_top(top.max(0));
+            }
+        },
+        std::time::Duration::from_millis(0),
+    );
 }
 
 fn capitalize(s: &str) -> String {
@@ -925,7 +953,7 @@ pub fn GenerateCard(lab: Lab) -> impl IntoView {
                             }
                         }
                     >
-                        {[(Symmetry::None, "None"), (Symmetry::Rot180, "Half-turn (rot180)"), (Symmetry::Mirror, "Mirror")]
+                        {[(Symmetry::None, "None"), (Symmetry::Rot180, "Half-turn"), (Symmetry::Mirror, "Mirror")]
                             .into_iter()
                             .map(|(s, label)| view! { <option value=sym_key(s) selected=move || g.symmetry.get() == s>{label}</option> })
                             .collect_view()}
