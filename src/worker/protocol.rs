@@ -27,6 +27,8 @@ use crate::engine::polyform::enumerate::Counts;
 use crate::engine::polyform::{Cell, Lattice, Puzzle, Solution};
 use crate::engine::quantumino::{Partial, PlacedPiece};
 use crate::engine::search::Progress;
+use crate::engine::sudoku::generate::{Generated, Options as GenerateOptions};
+use crate::engine::sudoku::logic::{Branch, BranchEnd, Explanation, Split, Step as LogicStep};
 use crate::engine::sudoku::{Algorithm, Shape};
 use serde::{Deserialize, Serialize};
 
@@ -116,6 +118,13 @@ pub enum JobKind {
         box_size: [i32; 3],
         limit: Option<u128>,
     },
+    /// Solve a Sudoku logically with explanations and rate it (the lab's
+    /// "Solve logically" and difficulty). Not sliced: a cancel terminates
+    /// the worker; the engine's branch limit bounds the exploration tree.
+    SudokuExplain { shape: Shape, cells: Vec<u8> },
+    /// Generate one puzzle. Not sliced either: Cancel terminates the worker,
+    /// and the generator's own attempt budget bounds a hopeless request.
+    SudokuGenerate { options: GenerateOptions },
 }
 
 /// What a solution carries back.
@@ -134,6 +143,122 @@ pub enum Payload {
     /// Quantumino pieces placed in the box (Sage index and cells each), in
     /// the solver's choice order: a full solution or a partial state.
     Quantumino(Vec<PlacedPiece>),
+    /// A logical solve with its steps, exploration tree and rating.
+    Explanation(Box<FlatExplanation>),
+    /// A generated puzzle with its solution and rating.
+    Generated(Box<Generated>),
+}
+
+/// An [`Explanation`] whose exploration tree is a flat list of splits:
+/// the tree nests a few levels per guess, and a deep one (an empty grid)
+/// exceeds serde_json's recursion limit when the page decodes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlatExplanation {
+    /// The explanation with `exploration` taken out.
+    pub explanation: Explanation,
+    /// Every split of the tree; the root (if any) is the first.
+    pub splits: Vec<FlatSplit>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlatSplit {
+    pub cell: usize,
+    pub candidates: Vec<u8>,
+    pub branches: Vec<FlatBranch>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlatBranch {
+    pub digit: u8,
+    pub steps: Vec<LogicStep>,
+    pub end: FlatEnd,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FlatEnd {
+    Solved,
+    Contradiction(String),
+    /// Index of the nested split in [`FlatExplanation::splits`].
+    Split(usize),
+    NotExplored,
+}
+
+impl FlatExplanation {
+    pub fn flatten(mut explanation: Explanation) -> FlatExplanation {
+        fn push(split: Split, out: &mut Vec<FlatSplit>) -> usize {
+            let index = out.len();
+            out.push(FlatSplit {
+                cell: split.cell,
+                candidates: split.candidates,
+                branches: Vec::new(),
+            });
+            let branches = split
+                .branches
+                .into_iter()
+                .map(|b| FlatBranch {
+                    digit: b.digit,
+                    steps: b.steps,
+                    end: match b.end {
+                        BranchEnd::Solved => FlatEnd::Solved,
+                        BranchEnd::Contradiction(why) => FlatEnd::Contradiction(why),
+                        BranchEnd::NotExplored => FlatEnd::NotExplored,
+                        BranchEnd::Split(s) => FlatEnd::Split(push(*s, out)),
+                    },
+                })
+                .collect();
+            out[index].branches = branches;
+            index
+        }
+        let mut splits = Vec::new();
+        if let Some(root) = explanation.exploration.take() {
+            push(root, &mut splits);
+        }
+        FlatExplanation {
+            explanation,
+            splits,
+        }
+    }
+
+    /// The explanation with its tree nested again; a dangling or cyclic
+    /// index (a corrupted message) is an error, not a panic or a loop.
+    pub fn rebuild(self) -> Result<Explanation, String> {
+        fn build(i: usize, splits: &[FlatSplit], depth: usize) -> Result<Split, String> {
+            let s = splits
+                .get(i)
+                .filter(|_| depth <= splits.len())
+                .ok_or_else(|| format!("exploration tree: bad split index {i}"))?;
+            let branches = s
+                .branches
+                .iter()
+                .map(|b| {
+                    Ok(Branch {
+                        digit: b.digit,
+                        steps: b.steps.clone(),
+                        end: match &b.end {
+                            FlatEnd::Solved => BranchEnd::Solved,
+                            FlatEnd::Contradiction(why) => BranchEnd::Contradiction(why.clone()),
+                            FlatEnd::NotExplored => BranchEnd::NotExplored,
+                            FlatEnd::Split(j) => {
+                                BranchEnd::Split(Box::new(build(*j, splits, depth + 1)?))
+                            }
+                        },
+                    })
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            Ok(Split {
+                cell: s.cell,
+                candidates: s.candidates.clone(),
+                branches,
+            })
+        }
+        let mut e = self.explanation;
+        e.exploration = if self.splits.is_empty() {
+            None
+        } else {
+            Some(build(0, &self.splits, 0)?)
+        };
+        Ok(e)
+    }
 }
 
 /// Counters reported with `Waiting` and `Done`.
@@ -269,6 +394,19 @@ mod tests {
                 limit: None,
             },
         }));
+        round_trip(Request::Job(Job {
+            id: 11,
+            kind: JobKind::SudokuExplain {
+                shape: Shape::square(2).unwrap(),
+                cells: vec![0; 16],
+            },
+        }));
+        let mut options = GenerateOptions::new(Shape::square(3).unwrap(), u64::MAX);
+        options.minimal = true;
+        round_trip(Request::Job(Job {
+            id: 10,
+            kind: JobKind::SudokuGenerate { options },
+        }));
         round_trip(Request::More { id: 7, count: 3 });
         round_trip(Request::Cancel { id: 7 });
     }
@@ -313,6 +451,53 @@ mod tests {
             id: 1,
             message: "1 appears twice in row 1".into(),
         });
+    }
+
+    #[test]
+    fn a_deep_exploration_tree_survives_the_wire() {
+        // An empty 9×9: the tree nests one split per guess, deeper than
+        // serde_json's recursion limit would allow as nested JSON.
+        let empty = crate::engine::sudoku::Sudoku::empty(Shape::square(3).unwrap());
+        let e = crate::engine::sudoku::logic::explain(&empty).unwrap();
+        fn depth(s: &Split) -> usize {
+            1 + s
+                .branches
+                .iter()
+                .map(|b| match &b.end {
+                    BranchEnd::Split(s) => depth(s),
+                    _ => 0,
+                })
+                .max()
+                .unwrap_or(0)
+        }
+        assert!(depth(e.exploration.as_ref().unwrap()) > 20);
+        // Nested, it would not decode at all.
+        assert!(decode::<Explanation>(&encode(&e)).is_err());
+        let response = Response::Solution {
+            id: 1,
+            index: 0,
+            payload: Payload::Explanation(Box::new(FlatExplanation::flatten(e.clone()))),
+        };
+        let back: Response = decode(&encode(&response)).unwrap();
+        match back {
+            Response::Solution {
+                payload: Payload::Explanation(f),
+                ..
+            } => assert_eq!(f.rebuild().unwrap(), e),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_corrupted_tree_is_an_error() {
+        let empty = crate::engine::sudoku::Sudoku::empty(Shape::square(2).unwrap());
+        let mut f =
+            FlatExplanation::flatten(crate::engine::sudoku::logic::explain(&empty).unwrap());
+        assert!(!f.splits.is_empty());
+        f.splits[0].branches[0].end = FlatEnd::Split(0); // a cycle
+        assert!(f.clone().rebuild().is_err());
+        f.splits[0].branches[0].end = FlatEnd::Split(99);
+        assert!(f.rebuild().unwrap_err().contains("99"));
     }
 
     #[test]

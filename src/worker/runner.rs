@@ -8,7 +8,7 @@ use super::protocol::{Job, JobId, JobKind, Payload, Request, Response, Stats};
 use crate::engine::polyform::{enumerate, Session, SolveOptions};
 use crate::engine::quantumino::{Partial, QuantuminoSearch, QuantuminoSolver, QuantuminoState};
 use crate::engine::search::{Progress, Search, Step};
-use crate::engine::sudoku::{Shape, Sudoku, SudokuError};
+use crate::engine::sudoku::{generate, logic, Shape, Sudoku, SudokuError};
 
 /// A boxed resumable search whose solutions are already wire payloads.
 type BoxedSearch = Box<dyn Search<Payload> + Send>;
@@ -123,6 +123,17 @@ fn build(kind: JobKind) -> Result<Built, String> {
             Mode::Count { limit },
             0,
         ),
+        JobKind::SudokuExplain { shape, cells } => {
+            let puzzle = sudoku_from(shape, &cells).map_err(|e| e.to_string())?;
+            let explanation = logic::explain(&puzzle).map_err(|e| e.to_string())?;
+            Built::Immediate(Payload::Explanation(Box::new(
+                super::protocol::FlatExplanation::flatten(explanation),
+            )))
+        }
+        JobKind::SudokuGenerate { options } => {
+            let generated = generate::generate(&options).map_err(|e| e.to_string())?;
+            Built::Immediate(Payload::Generated(Box::new(generated)))
+        }
     })
 }
 
@@ -800,6 +811,139 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(!r.busy());
+    }
+
+    /// A full grid, checked independently of the engine: every row, column
+    /// and box of a 9×9 holds 1..=9 once.
+    fn assert_valid_9x9(cells: &[u8]) {
+        let mut units: Vec<Vec<usize>> = Vec::new();
+        for i in 0..9 {
+            units.push((0..9).map(|j| i * 9 + j).collect());
+            units.push((0..9).map(|j| j * 9 + i).collect());
+            let (br, bc) = (i / 3 * 3, i % 3 * 3);
+            units.push((0..9).map(|j| (br + j / 3) * 9 + bc + j % 3).collect());
+        }
+        for u in units {
+            let mut seen: Vec<u8> = u.iter().map(|&c| cells[c]).collect();
+            seen.sort_unstable();
+            assert_eq!(seen, (1..=9).collect::<Vec<u8>>(), "unit {u:?}");
+        }
+    }
+
+    fn lab_job(id: JobId, kind: JobKind) -> Request {
+        Request::Job(Job { id, kind })
+    }
+
+    #[test]
+    fn explain_job_answers_at_once_with_steps_tree_and_rating() {
+        let mut r = Runner::new();
+        // H has five solutions: the rules get stuck, the tree finds two.
+        let kind = JobKind::SudokuExplain {
+            shape: Shape::square(3).unwrap(),
+            cells: cells(H),
+        };
+        match r.handle(lab_job(1, kind), 0.0).as_slice() {
+            [Response::Solution {
+                payload: Payload::Explanation(e),
+                ..
+            }, Response::Done { .. }] => {
+                let e = e.clone().rebuild().unwrap();
+                assert_eq!(e.outcome, logic::Outcome::MultipleSolutions);
+                assert!(e.exploration.is_some());
+                assert_eq!(e.rating, None);
+                let first = e.solution.as_ref().unwrap().cells().to_vec();
+                assert!(H_SOLUTIONS.contains(&text(&first).as_str()));
+            }
+            other => panic!("{other:?}"),
+        }
+        // A proper puzzle: one of the five solutions with one blank.
+        let mut one = cells(H_SOLUTIONS[0]);
+        one[0] = 0;
+        let kind = JobKind::SudokuExplain {
+            shape: Shape::square(3).unwrap(),
+            cells: one,
+        };
+        match r.handle(lab_job(2, kind), 0.0).as_slice() {
+            [Response::Solution {
+                payload: Payload::Explanation(e),
+                ..
+            }, Response::Done { .. }] => {
+                let e = e.clone().rebuild().unwrap();
+                assert_eq!(e.outcome, logic::Outcome::Solved);
+                assert_eq!(e.steps.len(), 1);
+                assert_eq!(e.rating, Some(logic::Rating::Easy));
+                assert_eq!(text(e.solution.as_ref().unwrap().cells()), H_SOLUTIONS[0]);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(!r.busy());
+    }
+
+    #[test]
+    fn explain_job_reports_clashing_givens_as_an_error() {
+        let mut r = Runner::new();
+        let mut bad = vec![0u8; 81];
+        bad[0] = 5;
+        bad[1] = 5;
+        let kind = JobKind::SudokuExplain {
+            shape: Shape::square(3).unwrap(),
+            cells: bad,
+        };
+        match r.handle(lab_job(3, kind), 0.0).as_slice() {
+            [Response::Error { id: 3, message }] => assert!(message.contains('5'), "{message}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn generate_job_is_reproducible_and_unique() {
+        let options = generate::Options::new(Shape::square(3).unwrap(), 42);
+        let mut r = Runner::new();
+        let mut puzzles = Vec::new();
+        for id in [4, 5] {
+            let kind = JobKind::SudokuGenerate {
+                options: options.clone(),
+            };
+            match r.handle(lab_job(id, kind), 0.0).as_slice() {
+                [Response::Solution {
+                    payload: Payload::Generated(g),
+                    ..
+                }, Response::Done { .. }] => {
+                    assert_valid_9x9(g.solution.cells());
+                    let givens = g.puzzle.cells();
+                    for (i, &v) in givens.iter().enumerate() {
+                        assert!(v == 0 || v == g.solution.cells()[i], "given {i} differs");
+                    }
+                    // Independent uniqueness check: count with the other algorithm.
+                    let mut search = g.puzzle.search(Algorithm::Backtrack).unwrap();
+                    search.set_count_only(true);
+                    while search.step(1 << 20) != Step::Done {}
+                    assert_eq!(search.progress().solutions, 1);
+                    puzzles.push(givens.to_vec());
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(puzzles[0], puzzles[1], "same seed, same puzzle");
+    }
+
+    #[test]
+    fn generate_job_that_cannot_succeed_is_an_error() {
+        // Shidoku with a unique solution never needs guessing, so an expert
+        // target cannot be met: the engine gives up, the job reports why.
+        let mut options = generate::Options::new(Shape::square(2).unwrap(), 1);
+        options.difficulty = Some(logic::Rating::Expert);
+        options.max_attempts = 3;
+        let mut r = Runner::new();
+        match r
+            .handle(lab_job(6, JobKind::SudokuGenerate { options }), 0.0)
+            .as_slice()
+        {
+            [Response::Error { id: 6, message }] => {
+                assert!(message.contains("gave up"), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }
 

@@ -28,19 +28,21 @@ fn scene_of(solver: &Solver) -> Scene {
             return Scene::new(Vec::new(), None);
         };
         let shown = solver.shown.get();
-        let pieces = solver.solutions.with(|s| match shown.and_then(|i| s.get(i)) {
-            Some(sol) => sol
-                .pieces
-                .iter()
-                .filter(|x| !x.cells.is_empty())
-                .map(|x| VoxelPiece {
-                    cells: x.cells.clone(),
-                    color: svg::piece_color(p, &x.name).to_string(),
-                    label: x.name.clone(),
-                })
-                .collect(),
-            None => Vec::new(),
-        });
+        let pieces = solver
+            .solutions
+            .with(|s| match shown.and_then(|i| s.get(i)) {
+                Some(sol) => sol
+                    .pieces
+                    .iter()
+                    .filter(|x| !x.cells.is_empty())
+                    .map(|x| VoxelPiece {
+                        cells: x.cells.clone(),
+                        color: svg::piece_color(p, &x.name).to_string(),
+                        label: x.name.clone(),
+                    })
+                    .collect(),
+                None => Vec::new(),
+            });
         Scene::new(pieces, frame_of(p))
     })
 }

@@ -1,6 +1,7 @@
 //! The grid, its toolbar and the on-screen keypad.
 
 use super::board::{key_value, symbol, Board, SIZES};
+use super::lab::{Highlights, HL_CELL, HL_PLACE, HL_UNIT};
 use super::{Bench, Run};
 use crate::engine::sudoku::Shape;
 use leptos::prelude::*;
@@ -123,7 +124,18 @@ pub fn Grid(bench: Bench) -> impl IntoView {
     // What each cell shows: (value, is_given); 0 = empty.
     let shown = Memo::new(move |_| {
         let overlay = bench.overlay.get();
+        let lab_values = bench.lab_view.with(|v| {
+            v.as_ref()
+                .and_then(|v| v.position.as_ref().map(|p| p.0.clone()))
+        });
         board.with(|b| {
+            if let Some(values) = lab_values.filter(|v| v.len() == b.cells.len()) {
+                return values
+                    .iter()
+                    .zip(&b.cells)
+                    .map(|(&v, &g)| (v, g != 0))
+                    .collect::<Vec<(u8, bool)>>();
+            }
             b.cells
                 .iter()
                 .enumerate()
@@ -132,6 +144,19 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                     _ => (v, v != 0),
                 })
                 .collect::<Vec<(u8, bool)>>()
+        })
+    });
+    // The step drawn on the grid, as per-cell data.
+    let highlights = Memo::new(move |_| {
+        let shape = shape.get();
+        bench
+            .lab_view
+            .with(|v| v.as_ref().map(|v| Highlights::of(&v.step, shape)))
+    });
+    let lab_notes = Memo::new(move |_| {
+        bench.lab_view.with(|v| {
+            v.as_ref()
+                .and_then(|v| v.position.as_ref().map(|p| p.1.clone()))
         })
     });
     let selected_value = Memo::new(move |_| {
@@ -174,7 +199,18 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                         let i = r * n + c;
                         let edges = edge_classes(shape, i);
                         let value = Memo::new(move |_| shown.with(|s| s.get(i).copied().unwrap_or((0, false))));
-                        let notes = Memo::new(move |_| board.with(|b| b.notes.get(i).copied().unwrap_or(0)));
+                        let notes = Memo::new(move |_| {
+                            lab_notes.with(|l| l.as_ref().map(|l| l.get(i).copied().unwrap_or(0)))
+                                .unwrap_or_else(|| board.with(|b| b.notes.get(i).copied().unwrap_or(0)))
+                        });
+                        // (flags, eliminated, placed, focus) of the drawn step.
+                        let marks = Memo::new(move |_| {
+                            highlights.with(|h| {
+                                h.as_ref().map_or((0, 0, 0, 0), |h| {
+                                    (h.flags[i], h.eliminated[i], h.placed[i], h.focus[i])
+                                })
+                            })
+                        });
                         let conflict = Memo::new(move |_| bench.conflicts.with(|c| c.get(i).copied().unwrap_or(false)));
                         let class = Memo::new(move |_| {
                             let (v, given) = value.get();
@@ -196,6 +232,19 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                             }
                             if conflict.get() {
                                 s.push_str(" conflict");
+                            }
+                            let (flags, elim, _, _) = marks.get();
+                            if flags & HL_UNIT != 0 {
+                                s.push_str(" hl-unit");
+                            }
+                            if flags & HL_CELL != 0 {
+                                s.push_str(" hl-cell");
+                            }
+                            if flags & HL_PLACE != 0 {
+                                s.push_str(" hl-place");
+                            }
+                            if elim != 0 {
+                                s.push_str(" hl-elim");
                             }
                             s
                         });
@@ -230,6 +279,10 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                                 return view! { <span class="value">{symbol(v)}</span> }.into_any();
                             }
                             let m = notes.get();
+                            let (_, elim, placed, focus) = marks.get();
+                            // An eliminated candidate stays visible (struck) even
+                            // when the position shown is already after the step.
+                            let m = m | elim;
                             if m == 0 {
                                 return ().into_any();
                             }
@@ -237,8 +290,18 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                                 <span class="notes" aria-hidden="true">
                                     {(1..=n as u8)
                                         .map(|k| {
-                                            let on = m & (1 << (k - 1)) != 0;
-                                            view! { <span>{if on { symbol(k) } else { String::new() }}</span> }
+                                            let b = 1u64 << (k - 1);
+                                            let on = m & b != 0;
+                                            let class = if elim & b != 0 {
+                                                "elim"
+                                            } else if placed & b != 0 {
+                                                "place"
+                                            } else if focus & b != 0 {
+                                                "focus"
+                                            } else {
+                                                ""
+                                            };
+                                            view! { <span class=class>{if on { symbol(k) } else { String::new() }}</span> }
                                         })
                                         .collect_view()}
                                 </span>
@@ -257,6 +320,21 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                                     (_, false) => "solved",
                                 }
                                 data-conflict=move || conflict.get().then_some("true")
+                                data-hl=move || {
+                                    let (flags, elim, placed, _) = marks.get();
+                                    let mut parts = Vec::new();
+                                    if flags & HL_CELL != 0 { parts.push("cell"); }
+                                    if flags & HL_UNIT != 0 { parts.push("unit"); }
+                                    if placed != 0 { parts.push("place"); }
+                                    if elim != 0 { parts.push("elim"); }
+                                    (!parts.is_empty()).then(|| parts.join(" "))
+                                }
+                                data-elim=move || {
+                                    let (_, elim, _, _) = marks.get();
+                                    (elim != 0).then(|| {
+                                        (1..=64u8).filter(|k| elim >> (k - 1) & 1 == 1).map(|k| k.to_string()).collect::<Vec<_>>().join(",")
+                                    })
+                                }
                                 aria-selected=move || (bench.selected.get() == i).to_string()
                                 aria-label=label
                                 on:click=move |_| {
@@ -280,6 +358,8 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                 id=GRID_ID
                 class="grid"
                 class:notes-mode=move || bench.notes_mode.get()
+                class:lab=move || bench.lab_view.with(Option::is_some)
+                data-lab=move || bench.lab_view.with(|v| v.as_ref().map(|v| v.step.technique.name()))
                 class:busy=move || matches!(bench.run.get(), Run::Solving | Run::Counting)
                 role="grid"
                 tabindex="0"

@@ -6,6 +6,7 @@ pub mod board;
 pub mod codec;
 pub mod examples;
 mod grid;
+mod lab;
 mod panel;
 
 use super::dom;
@@ -96,6 +97,9 @@ pub struct Bench {
     pub counter: RwSignal<Option<Counter>>,
     /// Cells whose givens clash with another given of a unit.
     pub conflicts: Memo<Vec<bool>>,
+    /// A logical step drawn on the grid (hint, applied step, or a step of
+    /// "Solve logically" with the position before or after it).
+    pub lab_view: RwSignal<Option<lab::LabView>>,
     job: StoredValue<Option<JobHandle>, LocalStorage>,
     generation: StoredValue<u32>,
 }
@@ -167,6 +171,7 @@ impl Bench {
             stats: RwSignal::new(None),
             counter: RwSignal::new(None),
             conflicts,
+            lab_view: RwSignal::new(None),
             job: StoredValue::new_local(None),
             generation: StoredValue::new(0),
         }
@@ -190,6 +195,7 @@ impl Bench {
         if after == before {
             return;
         }
+        self.lab_view.set(None);
         let values_changed = after.cells != before.cells || after.shape != before.shape;
         if after.shape != before.shape {
             self.selected.set(0);
@@ -250,6 +256,7 @@ impl Bench {
     fn restore(&self, b: Board) {
         let n = b.cells.len();
         let changed = self.board.with_untracked(|cur| cur.cells != b.cells);
+        self.lab_view.set(None);
         self.board.set(b);
         if self.selected.get_untracked() >= n {
             self.selected.set(0);
@@ -699,6 +706,8 @@ pub fn SudokuBench() -> impl IntoView {
         );
     }
     WorkerPool::global().warm_up();
+    let lab = lab::Lab::new(bench);
+    lab.watch();
 
     // Persist and share: localStorage and the URL follow the puzzle.
     Effect::new(move |_| {
@@ -760,6 +769,7 @@ pub fn SudokuBench() -> impl IntoView {
     on_cleanup(move || {
         keys.remove();
         bench.abandon_job();
+        lab.abandon();
     });
 
     view! {
@@ -778,6 +788,8 @@ pub fn SudokuBench() -> impl IntoView {
             </section>
             <aside class="panel-column">
                 <panel::SolverCard bench=bench/>
+                <lab::LabCard lab=lab/>
+                <lab::GenerateCard lab=lab/>
                 <panel::PuzzleCard bench=bench/>
                 <panel::ImportExportCard bench=bench/>
             </aside>

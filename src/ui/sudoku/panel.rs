@@ -3,6 +3,7 @@
 use super::board::{Board, MAX_EDIT_SIZE};
 use super::examples::EXAMPLES;
 use super::{group, Bench, Counter, MsgKind, Run};
+use crate::engine::sudoku::models::{self, ModelFormat};
 use crate::engine::sudoku::{Algorithm, Shape, Sudoku};
 use crate::ui::dom;
 use leptos::prelude::*;
@@ -173,6 +174,40 @@ enum Format {
     Matrix,
     Ascii,
     Latex,
+    /// A model for another solver (SAT, ILP, graph, algebra, MiniZinc).
+    Model(ModelFormat),
+}
+
+impl Format {
+    /// File name and MIME type for "Download".
+    fn file(self) -> (&'static str, &'static str) {
+        match self {
+            Format::String | Format::List | Format::Matrix | Format::Ascii => {
+                ("sudoku.txt", "text/plain")
+            }
+            Format::Latex => ("sudoku.tex", "application/x-tex"),
+            Format::Model(m) => match m {
+                ModelFormat::Cnf => ("sudoku.cnf", "text/plain"),
+                ModelFormat::Lp => ("sudoku.lp", "text/plain"),
+                ModelFormat::Dot => ("sudoku.dot", "text/vnd.graphviz"),
+                ModelFormat::Edges => ("sudoku-edges.txt", "text/plain"),
+                ModelFormat::Poly => ("sudoku-poly.txt", "text/plain"),
+                ModelFormat::MiniZinc => ("sudoku.mzn", "text/plain"),
+            },
+        }
+    }
+
+    /// One line on what the format is for.
+    fn description(self) -> &'static str {
+        match self {
+            Format::String => "Sage’s one-line form: givens row by row, '.' for a blank",
+            Format::List => "All cells row by row as a list, 0 for a blank",
+            Format::Matrix => "One row per line, 0 for a blank",
+            Format::Ascii => "A drawing of the grid for plain text",
+            Format::Latex => "A tabular for LaTeX documents",
+            Format::Model(m) => m.description(),
+        }
+    }
 }
 
 const FORMATS: &[(Format, &str, &str)] = &[
@@ -181,6 +216,32 @@ const FORMATS: &[(Format, &str, &str)] = &[
     (Format::Matrix, "matrix", "Matrix"),
     (Format::Ascii, "ascii", "ASCII art"),
     (Format::Latex, "latex", "LaTeX"),
+    (Format::Model(ModelFormat::Cnf), "cnf", "DIMACS CNF (SAT)"),
+    (
+        Format::Model(ModelFormat::Lp),
+        "lp",
+        "CPLEX LP (integer program)",
+    ),
+    (
+        Format::Model(ModelFormat::Dot),
+        "dot",
+        "DOT graph (Graphviz)",
+    ),
+    (
+        Format::Model(ModelFormat::Edges),
+        "edges",
+        "Edge list (Sudoku graph)",
+    ),
+    (
+        Format::Model(ModelFormat::Poly),
+        "poly",
+        "Polynomial system",
+    ),
+    (
+        Format::Model(ModelFormat::MiniZinc),
+        "minizinc",
+        "MiniZinc model",
+    ),
 ];
 
 #[component]
@@ -218,6 +279,7 @@ pub fn ImportExportCard(bench: Bench) -> impl IntoView {
                 Format::Matrix => s.to_matrix_string(),
                 Format::Ascii => s.to_ascii(),
                 Format::Latex => s.to_latex(),
+                Format::Model(m) => models::export(&s, m).unwrap_or_else(|e| format!("({e})")),
             }
         })
     });
@@ -277,12 +339,24 @@ pub fn ImportExportCard(bench: Bench) -> impl IntoView {
                         }
                     }
                 >
-                    {FORMATS
-                        .iter()
-                        .map(|&(f, key, label)| {
-                            view! { <option value=key selected=move || format.get() == f>{label}</option> }
-                        })
-                        .collect_view()}
+                    <optgroup label="Puzzle">
+                        {FORMATS
+                            .iter()
+                            .filter(|(f, _, _)| !matches!(f, Format::Model(_)))
+                            .map(|&(f, key, label)| {
+                                view! { <option value=key selected=move || format.get() == f>{label}</option> }
+                            })
+                            .collect_view()}
+                    </optgroup>
+                    <optgroup label="Models for other solvers">
+                        {FORMATS
+                            .iter()
+                            .filter(|(f, _, _)| matches!(f, Format::Model(_)))
+                            .map(|&(f, key, label)| {
+                                view! { <option value=key selected=move || format.get() == f>{label}</option> }
+                            })
+                            .collect_view()}
+                    </optgroup>
                 </select>
                 <label class="check" class:hidden=move || bench.overlay.with(Option::is_none)>
                     <input
@@ -294,10 +368,14 @@ pub fn ImportExportCard(bench: Bench) -> impl IntoView {
                     " with solution"
                 </label>
             </div>
+            <p class="hint export-about" data-testid="export-about">
+                {move || format.get().description()}
+            </p>
             <textarea
                 id="export-text"
                 class="mono export"
                 class:wrap=move || matches!(format.get(), Format::String | Format::List)
+                data-format=move || FORMATS.iter().find(|(f, _, _)| *f == format.get()).map_or("", |x| x.1)
                 readonly
                 rows=move || exported.with(|t| t.lines().count().clamp(2, 14))
                 data-testid="export-text"
@@ -315,6 +393,17 @@ pub fn ImportExportCard(bench: Bench) -> impl IntoView {
                     }
                 >
                     {move || if copied.get() == Some("export") { "Copied ✓" } else { "Copy" }}
+                </button>
+                <button
+                    type="button"
+                    data-testid="download-export"
+                    title="Save the export as a file"
+                    on:click=move |_| {
+                        let (name, mime) = format.get_untracked().file();
+                        dom::download_text(name, mime, &exported.get_untracked());
+                    }
+                >
+                    "Download"
                 </button>
                 <button
                     type="button"
