@@ -435,6 +435,7 @@ impl Lab {
         let seed = match text.trim().parse::<u64>() {
             Ok(s) => s,
             Err(_) => {
+                self.gen.note.set(None);
                 self.gen.error.set(Some(format!(
                     "The seed must be a whole number from 0 to {}: “{}” is not.",
                     u64::MAX,
