@@ -4,8 +4,12 @@
 //!
 //! The full logical solve (`logic::explain`) always runs in the Web Worker:
 //! a 9×9 takes a couple of milliseconds but a 16×16 with an exploration
-//! tree can take seconds, and one code path is simpler to trust. A hint is
-//! one rule search on the current position, cheap enough for the UI thread.
+//! tree can take seconds, and one code path is simpler to trust. Up to 9×9
+//! it runs after every edit (so the rating is always there); larger grids
+//! are analysed on demand ("Solve logically"), because a nearly empty
+//! 16×16 or 25×25 would keep a worker busy for its whole branch budget and
+//! hold up Solve and Count. A hint is one rule search on the current
+//! position, cheap enough for the UI thread.
 
 use super::board::Board;
 use super::{Bench, MsgKind};
@@ -17,6 +21,9 @@ use crate::engine::sudoku::{Shape, Sudoku};
 use crate::worker::pool::{JobHandle, WorkerPool};
 use crate::worker::protocol::{JobKind, Payload, Response};
 use leptos::prelude::*;
+
+/// The largest side analysed after every edit; larger grids on demand.
+pub const AUTO_RATE_MAX: usize = 9;
 
 /// What the grid shows while a step is highlighted.
 #[derive(Clone, Debug, PartialEq)]
@@ -120,6 +127,8 @@ pub struct Lab {
     /// The sentence under the buttons (hint, step applied, why no step).
     pub said: RwSignal<Option<(MsgKind, String, Option<Step>)>>,
     pub show_steps: RwSignal<bool>,
+    /// A grid above [`AUTO_RATE_MAX`] waits for "Solve logically".
+    pub deferred: RwSignal<bool>,
     /// The step clicked in the list and whether "after" is shown.
     pub viewing: RwSignal<Option<usize>>,
     pub after: RwSignal<bool>,
@@ -189,6 +198,7 @@ impl Lab {
             analysis: RwSignal::new(None),
             said: RwSignal::new(None),
             show_steps: RwSignal::new(false),
+            deferred: RwSignal::new(false),
             viewing: RwSignal::new(None),
             after: RwSignal::new(true),
             gen: GenForm {
@@ -214,8 +224,25 @@ impl Lab {
         let key = Memo::new(move |_| self.bench.board.with(|b| (b.shape, b.cells.clone())));
         Effect::new(move |_| {
             let (shape, cells) = key.get();
-            self.analyse(shape, cells);
+            // With the steps on screen, keep them about the grid shown.
+            if shape.size() <= AUTO_RATE_MAX || self.show_steps.get_untracked() {
+                self.deferred.set(false);
+                self.analyse(shape, cells);
+            } else {
+                self.stop_analysis();
+                self.deferred.set(true);
+            }
         });
+    }
+
+    fn stop_analysis(&self) {
+        self.ticket.update_value(|t| *t = t.wrapping_add(1));
+        if let Some(h) = self.explain_job.try_get_value().flatten() {
+            h.cancel();
+        }
+        self.explain_job.set_value(None);
+        self.analysis.set(None);
+        self.viewing.set(None);
     }
 
     fn analyse(&self, shape: Shape, cells: Vec<u8>) {
@@ -392,6 +419,14 @@ impl Lab {
 
     pub fn solve_logically(&self) {
         self.show_steps.set(true);
+        if self.deferred.get_untracked() {
+            self.deferred.set(false);
+            let (shape, cells) = self
+                .bench
+                .board
+                .with_untracked(|b| (b.shape, b.cells.clone()));
+            self.analyse(shape, cells);
+        }
         self.said.set(None);
         self.bench.lab_view.set(None);
         if let Some(a) = self.analysis.get_untracked() {
@@ -426,6 +461,15 @@ impl Lab {
         self.viewing.set(None);
         self.show_steps.set(false);
         self.bench.lab_view.set(None);
+        // A large grid's analysis still running is dropped with its panel.
+        let large = self
+            .bench
+            .board
+            .with_untracked(|b| b.size() > AUTO_RATE_MAX);
+        if large && self.analysis.with_untracked(Option::is_none) {
+            self.stop_analysis();
+            self.deferred.set(true);
+        }
     }
 
     // ----- generator -----
@@ -435,6 +479,7 @@ impl Lab {
         let seed = match text.trim().parse::<u64>() {
             Ok(s) => s,
             Err(_) => {
+                self.gen.note.set(None);
                 self.gen.error.set(Some(format!(
                     "The seed must be a whole number from 0 to {}: “{}” is not.",
                     u64::MAX,
@@ -577,6 +622,12 @@ fn rating_view(lab: Lab) -> impl IntoView {
     move || {
         let a = lab.analysis.get();
         let (rating, text) = match &a {
+            None if lab.deferred.get() => (
+                "deferred",
+                "Large grids are rated on demand: press Solve logically (it runs in the \
+                 background)."
+                    .to_string(),
+            ),
             None => ("pending", "Rating…".to_string()),
             Some(Analysis { result: Err(e), .. }) => ("none", format!("No rating: {e}.")),
             Some(Analysis {
@@ -621,7 +672,7 @@ fn rating_view(lab: Lab) -> impl IntoView {
             },
         };
         let badge = match rating {
-            "pending" | "none" => None,
+            "pending" | "none" | "deferred" => None,
             r => Some(view! { <span class=format!("badge rating-{r}")>{r.to_string()}</span> }),
         };
         // Which givens the rating belongs to ('.' for a blank, then 1-9, a-z):

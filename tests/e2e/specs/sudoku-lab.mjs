@@ -304,6 +304,24 @@ export const tests = [
     },
   },
   {
+    name: "lab: a 16×16 is rated on demand, so Solve and Count are never held up",
+    timeout: 60000,
+    async run(t) {
+      const page = await t.open();
+      await t.click("example-j16");
+      await t.until(() => document.querySelector('[data-testid="rating"]').dataset.rating === "deferred");
+      assert.match(await t.tid("rating").innerText(), /on demand/);
+      await t.click("solve");
+      await t.waitRun("waiting", page, 30000);
+      await t.click("solve-logically");
+      assert.ok((await t.attr("rating", "data-rating")) !== "deferred", "analysis started");
+      await t.click("steps-close");
+      await t.until(() => document.querySelector('[data-testid="rating"]').dataset.rating !== "pending");
+      const r = await t.attr("rating", "data-rating");
+      assert.ok(["deferred", "easy", "medium", "hard", "expert"].includes(r), `rating state ${r}`);
+    },
+  },
+  {
     name: "lab: phone layout and dark theme stay readable",
     async run(t) {
       const page = await t.newPage({ width: 390, height: 844, isMobile: true, colorScheme: "dark" });
