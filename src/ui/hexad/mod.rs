@@ -10,7 +10,6 @@ use super::workbench::Workbench;
 use crate::engine::hexad::minimog::{square, view_list, CROSSES, LINES};
 use crate::engine::hexad::{Game, Labeling, Minimog, Move, Player};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 pub const WORKBENCH: Workbench = Workbench {
     id: "hexads",
@@ -282,21 +281,7 @@ fn download(id: &str, name: &str) {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{}",
         svg.outer_html()
     );
-    let href = format!(
-        "data:image/svg+xml;charset=utf-8,{}",
-        String::from(js_sys::encode_uri_component(&text))
-    );
-    if let Ok(a) = doc.create_element("a") {
-        let _ = a.set_attribute("href", &href);
-        let _ = a.set_attribute("download", name);
-        if let Some(body) = doc.body() {
-            let _ = body.append_child(&a);
-            if let Some(el) = a.dyn_ref::<web_sys::HtmlElement>() {
-                el.click();
-            }
-            let _ = body.remove_child(&a);
-        }
-    }
+    crate::ui::dom::download_text(name, "image/svg+xml", &text);
 }
 
 /// Sage's `view_list` diagrams of the 12 lines, 18 crosses and 18 squares,

@@ -16,7 +16,6 @@ use crate::worker::pool::{JobHandle, WorkerPool};
 use crate::worker::protocol::{JobKind, Payload, Response};
 use leptos::prelude::*;
 use std::time::Duration;
-use wasm_bindgen::JsCast;
 
 pub const WORKBENCH: Workbench = Workbench {
     id: "quantumino",
@@ -191,22 +190,7 @@ fn gallery_scene() -> Scene {
 }
 
 fn download(name: &str, mime: &str, text: &str) {
-    let doc = crate::ui::dom::document();
-    let href = format!(
-        "data:{mime};charset=utf-8,{}",
-        String::from(js_sys::encode_uri_component(text))
-    );
-    if let Ok(a) = doc.create_element("a") {
-        let _ = a.set_attribute("href", &href);
-        let _ = a.set_attribute("download", name);
-        if let Some(body) = doc.body() {
-            let _ = body.append_child(&a);
-            if let Some(el) = a.dyn_ref::<web_sys::HtmlElement>() {
-                el.click();
-            }
-            let _ = body.remove_child(&a);
-        }
-    }
+    crate::ui::dom::download_text(name, mime, text);
 }
 
 /// The workbench's state: copyable handles to signals.
