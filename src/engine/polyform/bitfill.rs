@@ -1,0 +1,406 @@
+//! A bitset search specialised for polyform puzzles: fill the first empty
+//! cell.
+//!
+//! Dancing Links spends most of its time unlinking and relinking nodes;
+//! for a region of at most 128 cells a whole board fits in one `u128`, so a
+//! placement fits when `mask & filled == 0` and the search state is two
+//! integers. Every solution covers the lowest empty cell with a placement
+//! whose lowest cell it is, so branching on that cell alone enumerates each
+//! solution exactly once (the classic pentomino-solver order, de Bruijn's).
+//!
+//! The rows are the `Session`'s problem rows (after the symmetry
+//! reduction), so row numbers, the canonical test and the solutions are the
+//! same as with DLX; only the order of the solutions differs.
+//!
+//! Pruning: an empty connected component whose size is not a multiple of
+//! the gcd of the piece sizes (or is smaller than the smallest piece) can
+//! never be filled. This holds only when every placement is connected in
+//! the lattice's adjacency, which is checked, not assumed.
+
+use super::puzzle::{Matrix, Puzzle};
+use crate::engine::search::{Progress, Step};
+
+/// Regions and piece lists larger than this use DLX.
+pub const MAX_BITS: usize = 128;
+
+/// Whether the bitset search can solve this puzzle exactly as the matrix
+/// states it: no secondary items (stick crossings), at most 128 cells and
+/// 128 pieces, and not the (unused) combination of reusable and omittable
+/// pieces, whose rows do not name a piece item.
+pub fn qualifies(puzzle: &Puzzle, matrix: &Matrix) -> bool {
+    matrix.secondary.is_empty()
+        && matrix.region.len() <= MAX_BITS
+        && puzzle.pieces.len() <= MAX_BITS
+        && !(puzzle.reuse && !puzzle.omit_one_of.is_empty())
+}
+
+/// One level of the explicit search stack.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// Candidates of this level: `pool[start..end]`.
+    start: u32,
+    end: u32,
+    /// Next candidate to try.
+    pos: u32,
+    /// Whether `pool[pos - 1]` is currently placed.
+    applied: bool,
+    /// Knuth's weight of each child: the parent's weight / branching.
+    child_weight: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Examine the node reached (solution, dead end or branch).
+    Enter,
+    /// Undo the current choice of the top frame and try its next one.
+    Next,
+    Done,
+}
+
+/// The resumable bitset search over problem rows.
+#[derive(Clone, Debug)]
+pub struct Bitfill {
+    full: u128,
+    all_pieces: u128,
+    /// Candidate placements by lowest cell: `cand_*[start[b]..start[b+1]]`;
+    /// the omit rows (no cells) come last, from `start[n]`.
+    start: Vec<u32>,
+    cand_mask: Vec<u128>,
+    cand_piece: Vec<u128>,
+    cand_row: Vec<u32>,
+    /// Neighbours of each cell bit (for the component pruning).
+    nbr: Vec<u128>,
+    /// Component sizes must be multiples of this (1 disables that test).
+    gcd: u32,
+    /// Components smaller than this are dead.
+    min_size: u32,
+    prune: bool,
+    /// A root level choosing the piece left out is still to come.
+    omit_level: bool,
+    forced: Vec<usize>,
+    filled: u128,
+    used: u128,
+    frames: Vec<Frame>,
+    pool: Vec<u32>,
+    state: State,
+    weight: f64,
+    count_only: bool,
+    nodes: u64,
+    solutions: u128,
+    fraction: f64,
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+impl Bitfill {
+    /// The search over the problem rows `keep` of `matrix` (problem row `k`
+    /// is matrix row `keep[k]`), restricted to solutions containing the
+    /// problem rows `forced`. The caller checks [`qualifies`] first.
+    pub fn new(
+        puzzle: &Puzzle,
+        matrix: &Matrix,
+        keep: &[usize],
+        forced: &[usize],
+    ) -> Result<Bitfill, String> {
+        let n = matrix.region.len();
+        if n > MAX_BITS || puzzle.pieces.len() > MAX_BITS {
+            return Err(format!(
+                "the bitset search handles at most {MAX_BITS} cells and pieces"
+            ));
+        }
+        // Bit order: the longest axis most significant, the shortest least,
+        // so the lowest empty cell runs along a short side; on 2D lattices z
+        // (a triangle's orientation) stays least significant.
+        let lat = matrix.lattice;
+        let axes = if lat.is_3d() { 3 } else { 2 };
+        let mut ext = [0i32; 3];
+        for (k, e) in ext.iter_mut().enumerate().take(axes) {
+            let lo = matrix.region.iter().map(|c| c[k]).min().unwrap_or(0);
+            let hi = matrix.region.iter().map(|c| c[k]).max().unwrap_or(0);
+            *e = hi - lo;
+        }
+        let mut order: Vec<usize> = (0..axes).collect();
+        order.sort_by_key(|&k| std::cmp::Reverse(ext[k]));
+        if !lat.is_3d() {
+            order.push(2);
+        }
+        let mut by_bit: Vec<usize> = (0..n).collect();
+        by_bit.sort_by_key(|&i| {
+            let c = matrix.region[i];
+            order.iter().map(|&k| c[k]).collect::<Vec<_>>()
+        });
+        let mut bit_of = vec![0u32; n];
+        for (b, &i) in by_bit.iter().enumerate() {
+            bit_of[i] = b as u32;
+        }
+        let full = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
+        let nbr: Vec<u128> = by_bit
+            .iter()
+            .map(|&i| {
+                lat.neighbours(matrix.region[i])
+                    .into_iter()
+                    .filter_map(|c| matrix.cell_index(c))
+                    .fold(0u128, |m, j| m | 1u128 << bit_of[j])
+            })
+            .collect();
+
+        let mut buckets: Vec<Vec<(u128, u128, u32)>> = vec![Vec::new(); n + 1];
+        let mut prune = true;
+        let mut sizes_gcd = 0u32;
+        let mut min_size = u32::MAX;
+        for (k, &r) in keep.iter().enumerate() {
+            let pl = &matrix.placements[r];
+            let piece = if puzzle.reuse {
+                0
+            } else {
+                1u128 << pl.piece
+            };
+            let mut mask = 0u128;
+            for c in &pl.cells {
+                let i = matrix
+                    .cell_index(*c)
+                    .ok_or_else(|| format!("row {k} covers {c:?} outside the region"))?;
+                mask |= 1u128 << bit_of[i];
+            }
+            if mask == 0 {
+                buckets[n].push((0, piece, k as u32));
+                continue;
+            }
+            let size = mask.count_ones();
+            sizes_gcd = gcd(sizes_gcd, size);
+            min_size = min_size.min(size);
+            if prune && !connected(mask, &nbr) {
+                prune = false;
+            }
+            buckets[mask.trailing_zeros() as usize].push((mask, piece, k as u32));
+        }
+        let mut start = Vec::with_capacity(n + 2);
+        let (mut cand_mask, mut cand_piece, mut cand_row) = (Vec::new(), Vec::new(), Vec::new());
+        for b in buckets {
+            start.push(cand_mask.len() as u32);
+            for (m, p, r) in b {
+                cand_mask.push(m);
+                cand_piece.push(p);
+                cand_row.push(r);
+            }
+        }
+        start.push(cand_mask.len() as u32);
+        let all_pieces = if puzzle.reuse {
+            0
+        } else if puzzle.pieces.len() == 128 {
+            u128::MAX
+        } else {
+            (1u128 << puzzle.pieces.len()) - 1
+        };
+
+        let mut s = Bitfill {
+            full,
+            all_pieces,
+            omit_level: start[n] < start[n + 1],
+            start,
+            cand_mask,
+            cand_piece,
+            cand_row,
+            nbr,
+            gcd: sizes_gcd.max(1),
+            min_size: if min_size == u32::MAX { 1 } else { min_size },
+            prune,
+            forced: forced.to_vec(),
+            filled: 0,
+            used: 0,
+            frames: Vec::new(),
+            pool: Vec::new(),
+            state: State::Enter,
+            weight: 1.0,
+            count_only: false,
+            nodes: 0,
+            solutions: 0,
+            fraction: 0.0,
+        };
+        for &r in forced {
+            let Some(j) = s.cand_row.iter().position(|&x| x as usize == r) else {
+                return Err(format!("row {r} is not a row of the problem"));
+            };
+            let (m, p) = (s.cand_mask[j], s.cand_piece[j]);
+            if m & s.filled != 0 || p & s.used != 0 {
+                return Err(format!("row {r} conflicts with an earlier row"));
+            }
+            if m == 0 {
+                if !s.omit_level {
+                    return Err(format!("row {r} leaves out a second piece"));
+                }
+                s.omit_level = false;
+            }
+            s.filled |= m;
+            s.used |= p;
+        }
+        Ok(s)
+    }
+
+    /// The forced rows (a subproblem's prefix).
+    pub fn forced(&self) -> &[usize] {
+        &self.forced
+    }
+
+    /// Turn the component pruning on or off (for measurements).
+    pub fn set_pruning(&mut self, on: bool) {
+        self.prune = on && self.prune;
+    }
+
+    /// In count-only mode solutions are counted, not returned.
+    pub fn set_count_only(&mut self, count_only: bool) {
+        self.count_only = count_only;
+    }
+
+    /// Counters (fraction: Knuth's estimate, 1 when done).
+    pub fn progress(&self) -> Progress {
+        Progress {
+            nodes: self.nodes,
+            solutions: self.solutions,
+            fraction: if self.state == State::Done {
+                1.0
+            } else {
+                self.fraction.min(1.0)
+            },
+        }
+    }
+
+    /// The current solution: forced rows, then the chosen rows by depth.
+    fn current(&self) -> Vec<usize> {
+        let mut rows = self.forced.clone();
+        rows.extend(
+            self.frames
+                .iter()
+                .map(|f| self.cand_row[self.pool[f.pos as usize - 1] as usize] as usize),
+        );
+        rows
+    }
+
+    /// Whether some empty component can never be filled.
+    fn dead(&self) -> bool {
+        let mut empty = self.full & !self.filled;
+        while empty != 0 {
+            let seed = empty & empty.wrapping_neg();
+            let mut comp = seed;
+            let mut frontier = seed;
+            while frontier != 0 {
+                let b = frontier.trailing_zeros() as usize;
+                frontier &= frontier - 1;
+                let new = self.nbr[b] & empty & !comp;
+                comp |= new;
+                frontier |= new;
+            }
+            let size = comp.count_ones();
+            if size < self.min_size || size % self.gcd != 0 {
+                return true;
+            }
+            empty &= !comp;
+        }
+        false
+    }
+
+    /// Explore about `budget` nodes; returns solutions as problem rows.
+    pub fn step(&mut self, budget: u64) -> Step<Vec<usize>> {
+        let stop = self.nodes.saturating_add(budget);
+        loop {
+            match self.state {
+                State::Done => return Step::Done,
+                State::Enter => {
+                    self.state = State::Next;
+                    let empty = self.full & !self.filled;
+                    let omit_now = self.omit_level && self.frames.is_empty();
+                    if empty == 0 && !omit_now {
+                        self.fraction += self.weight;
+                        if self.used == self.all_pieces {
+                            self.solutions += 1;
+                            if !self.count_only {
+                                return Step::Solution(self.current());
+                            }
+                        }
+                        continue;
+                    }
+                    let (lo, hi) = if omit_now {
+                        let n = self.start.len() - 2;
+                        (self.start[n], self.start[n + 1])
+                    } else {
+                        if self.prune && self.dead() {
+                            self.fraction += self.weight;
+                            continue;
+                        }
+                        let b = empty.trailing_zeros() as usize;
+                        (self.start[b], self.start[b + 1])
+                    };
+                    let first = self.pool.len() as u32;
+                    for j in lo..hi {
+                        let ju = j as usize;
+                        if self.cand_mask[ju] & self.filled == 0
+                            && self.cand_piece[ju] & self.used == 0
+                        {
+                            self.pool.push(j);
+                        }
+                    }
+                    let k = self.pool.len() as u32 - first;
+                    if k == 0 {
+                        self.fraction += self.weight;
+                        continue;
+                    }
+                    self.frames.push(Frame {
+                        start: first,
+                        end: first + k,
+                        pos: first,
+                        applied: false,
+                        child_weight: self.weight / k as f64,
+                    });
+                }
+                State::Next => {
+                    let Some(f) = self.frames.last_mut() else {
+                        self.state = State::Done;
+                        return Step::Done;
+                    };
+                    if f.applied {
+                        let j = self.pool[f.pos as usize - 1] as usize;
+                        self.filled ^= self.cand_mask[j];
+                        self.used ^= self.cand_piece[j];
+                        f.applied = false;
+                    }
+                    if f.pos == f.end {
+                        self.pool.truncate(f.start as usize);
+                        self.frames.pop();
+                        continue;
+                    }
+                    if self.nodes >= stop {
+                        return Step::Paused;
+                    }
+                    let j = self.pool[f.pos as usize] as usize;
+                    f.pos += 1;
+                    f.applied = true;
+                    self.filled |= self.cand_mask[j];
+                    self.used |= self.cand_piece[j];
+                    self.weight = f.child_weight;
+                    self.nodes += 1;
+                    self.state = State::Enter;
+                }
+            }
+        }
+    }
+}
+
+/// Whether the cells of `mask` form one connected set under `nbr`.
+fn connected(mask: u128, nbr: &[u128]) -> bool {
+    let mut comp = mask & mask.wrapping_neg();
+    let mut frontier = comp;
+    while frontier != 0 {
+        let b = frontier.trailing_zeros() as usize;
+        frontier &= frontier - 1;
+        let new = nbr[b] & mask & !comp;
+        comp |= new;
+        frontier |= new;
+    }
+    comp == mask
+}
