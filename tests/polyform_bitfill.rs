@@ -87,16 +87,29 @@ fn agrees_with_dlx_on_the_fast_library_puzzles() {
 
 #[test]
 fn agrees_with_dlx_on_omitted_and_reused_pieces() {
-    // One of I4 O4 L4 left out: 16 of the 20 tetromino cells in a 4×4.
-    let omit = Puzzle::new(
+    // Four of L N P U Y and O4 in a 4×6 (leaving out O4 fits no area).
+    let mut omit = Puzzle::new(
         "omit-test",
         Lattice::Square,
-        region::rectangle(4, 4),
-        sets::tetrominoes(),
+        region::rectangle(6, 4),
+        sets::pentominoes().without(&["F", "I", "T", "V", "W", "X", "Z"]),
     )
-    .omit_one_of(&["I4", "O4", "L4"]);
+    .omit_one_of(&["L", "N", "P", "U", "Y", "O4"]);
+    omit.pieces
+        .push(sets::tetrominoes().get("O4").unwrap().clone());
     let (u, a) = agree(&omit);
     assert!(u > 0 && a >= u, "omit: {u} {a}");
+    // Leave out A or C: without A, C alone fills the 2×2 but B is unused,
+    // which is no solution. Two dominoes, two ways each, A and B swapped.
+    let mut unused = omit.clone();
+    unused.region = region::rectangle(2, 2);
+    unused.pieces = vec![
+        Piece::from_xy(Lattice::Square, "A", &[(0, 0), (1, 0)]),
+        Piece::from_xy(Lattice::Square, "B", &[(0, 0), (1, 0)]),
+        Piece::from_xy(Lattice::Square, "C", &[(0, 0), (1, 0), (0, 1), (1, 1)]),
+    ];
+    unused.omit_one_of = vec!["A".into(), "C".into()];
+    assert_eq!(agree(&unused).1, 4);
     // Reusable trominoes and a domino in a 4×5.
     let reuse = Puzzle::new(
         "reuse-test",

@@ -19,6 +19,116 @@
 
 use super::puzzle::{Matrix, Puzzle};
 use crate::engine::search::{Progress, Step};
+use std::ops::{BitAnd, BitOr, BitXor, Not};
+
+/// A board or piece-set bitmask: `u64` when everything fits (faster on
+/// 64-bit machines and in wasm), `u128` otherwise.
+pub trait Mask:
+    Copy
+    + Eq
+    + std::fmt::Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+{
+    /// Number of bits.
+    const BITS: usize;
+    /// No bits.
+    const ZERO: Self;
+    /// The low bits of `x` (the caller checks that they suffice).
+    fn from_u128(x: u128) -> Self;
+    /// Index of the lowest set bit.
+    fn trailing_zeros(self) -> u32;
+    /// The lowest set bit alone.
+    fn lowest(self) -> Self;
+    /// Without the lowest set bit.
+    fn clear_lowest(self) -> Self;
+}
+
+macro_rules! mask_impl {
+    ($t:ty) => {
+        impl Mask for $t {
+            const BITS: usize = <$t>::BITS as usize;
+            const ZERO: Self = 0;
+            #[inline]
+            fn from_u128(x: u128) -> Self {
+                x as $t
+            }
+            #[inline]
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+            #[inline]
+            fn lowest(self) -> Self {
+                self & self.wrapping_neg()
+            }
+            #[inline]
+            fn clear_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
+}
+mask_impl!(u64);
+mask_impl!(u128);
+
+/// The bitset search in the narrowest width that fits the puzzle.
+#[derive(Clone, Debug)]
+pub enum BitSearch {
+    /// At most 64 cells and 64 pieces.
+    W64(Bitfill<u64>),
+    /// At most 128 cells and 128 pieces.
+    W128(Bitfill<u128>),
+}
+
+impl BitSearch {
+    /// See [`Bitfill::new`].
+    pub fn new(
+        puzzle: &Puzzle,
+        matrix: &Matrix,
+        keep: &[usize],
+        forced: &[usize],
+    ) -> Result<BitSearch, String> {
+        if matrix.region.len() <= 64 && puzzle.pieces.len() <= 64 {
+            Bitfill::new(puzzle, matrix, keep, forced).map(BitSearch::W64)
+        } else {
+            Bitfill::new(puzzle, matrix, keep, forced).map(BitSearch::W128)
+        }
+    }
+
+    /// See [`Bitfill::step`].
+    pub fn step(&mut self, budget: u64) -> Step<Vec<usize>> {
+        match self {
+            BitSearch::W64(b) => b.step(budget),
+            BitSearch::W128(b) => b.step(budget),
+        }
+    }
+
+    /// See [`Bitfill::progress`].
+    pub fn progress(&self) -> Progress {
+        match self {
+            BitSearch::W64(b) => b.progress(),
+            BitSearch::W128(b) => b.progress(),
+        }
+    }
+
+    /// See [`Bitfill::set_count_only`].
+    pub fn set_count_only(&mut self, on: bool) {
+        match self {
+            BitSearch::W64(b) => b.set_count_only(on),
+            BitSearch::W128(b) => b.set_count_only(on),
+        }
+    }
+
+    /// See [`Bitfill::forced`].
+    pub fn forced(&self) -> &[usize] {
+        match self {
+            BitSearch::W64(b) => b.forced(),
+            BitSearch::W128(b) => b.forced(),
+        }
+    }
+}
 
 /// Regions and piece lists larger than this use DLX.
 pub const MAX_BITS: usize = 128;
@@ -59,27 +169,31 @@ enum State {
 
 /// The resumable bitset search over problem rows.
 #[derive(Clone, Debug)]
-pub struct Bitfill {
-    full: u128,
-    all_pieces: u128,
+pub struct Bitfill<M: Mask = u128> {
+    full: M,
+    all_pieces: M,
     /// Candidate placements by lowest cell: `cand_*[start[b]..start[b+1]]`;
     /// the omit rows (no cells) come last, from `start[n]`.
     start: Vec<u32>,
-    cand_mask: Vec<u128>,
-    cand_piece: Vec<u128>,
+    cand_mask: Vec<M>,
+    cand_piece: Vec<M>,
     cand_row: Vec<u32>,
     /// Neighbours of each cell bit (for the component pruning).
-    nbr: Vec<u128>,
+    nbr: Vec<M>,
     /// Component sizes must be multiples of this (1 disables that test).
     gcd: u32,
     /// Components smaller than this are dead.
     min_size: u32,
+    /// The flood from the lowest empty cell gives up beyond this many
+    /// cells: holes form at the filling front and are small, and a bounded
+    /// flood keeps the test cheap (a missed hole is caught later).
+    flood_limit: u32,
     prune: bool,
     /// A root level choosing the piece left out is still to come.
     omit_level: bool,
     forced: Vec<usize>,
-    filled: u128,
-    used: u128,
+    filled: M,
+    used: M,
     frames: Vec<Frame>,
     pool: Vec<u32>,
     state: State,
@@ -98,7 +212,7 @@ fn gcd(a: u32, b: u32) -> u32 {
     }
 }
 
-impl Bitfill {
+impl<M: Mask> Bitfill<M> {
     /// The search over the problem rows `keep` of `matrix` (problem row `k`
     /// is matrix row `keep[k]`), restricted to solutions containing the
     /// problem rows `forced`. The caller checks [`qualifies`] first.
@@ -107,11 +221,12 @@ impl Bitfill {
         matrix: &Matrix,
         keep: &[usize],
         forced: &[usize],
-    ) -> Result<Bitfill, String> {
+    ) -> Result<Bitfill<M>, String> {
         let n = matrix.region.len();
-        if n > MAX_BITS || puzzle.pieces.len() > MAX_BITS {
+        if n > M::BITS || puzzle.pieces.len() > M::BITS {
             return Err(format!(
-                "the bitset search handles at most {MAX_BITS} cells and pieces"
+                "this bitset search handles at most {} cells and pieces",
+                M::BITS
             ));
         }
         // Bit order: the longest axis most significant, the shortest least,
@@ -199,21 +314,24 @@ impl Bitfill {
             (1u128 << puzzle.pieces.len()) - 1
         };
 
+        let gcd = sizes_gcd.max(1);
+        let min_size = if min_size == u32::MAX { 1 } else { min_size };
         let mut s = Bitfill {
-            full,
-            all_pieces,
+            full: M::from_u128(full),
+            all_pieces: M::from_u128(all_pieces),
             omit_level: start[n] < start[n + 1],
             start,
-            cand_mask,
-            cand_piece,
+            cand_mask: cand_mask.into_iter().map(M::from_u128).collect(),
+            cand_piece: cand_piece.into_iter().map(M::from_u128).collect(),
             cand_row,
-            nbr,
-            gcd: sizes_gcd.max(1),
-            min_size: if min_size == u32::MAX { 1 } else { min_size },
+            nbr: nbr.into_iter().map(M::from_u128).collect(),
+            gcd,
+            min_size,
+            flood_limit: 4 * gcd.max(min_size),
             prune,
             forced: forced.to_vec(),
-            filled: 0,
-            used: 0,
+            filled: M::ZERO,
+            used: M::ZERO,
             frames: Vec::new(),
             pool: Vec::new(),
             state: State::Enter,
@@ -228,17 +346,17 @@ impl Bitfill {
                 return Err(format!("row {r} is not a row of the problem"));
             };
             let (m, p) = (s.cand_mask[j], s.cand_piece[j]);
-            if m & s.filled != 0 || p & s.used != 0 {
+            if m & s.filled != M::ZERO || p & s.used != M::ZERO {
                 return Err(format!("row {r} conflicts with an earlier row"));
             }
-            if m == 0 {
+            if m == M::ZERO {
                 if !s.omit_level {
                     return Err(format!("row {r} leaves out a second piece"));
                 }
                 s.omit_level = false;
             }
-            s.filled |= m;
-            s.used |= p;
+            s.filled = s.filled | m;
+            s.used = s.used | p;
         }
         Ok(s)
     }
@@ -282,27 +400,25 @@ impl Bitfill {
         rows
     }
 
-    /// Whether some empty component can never be filled.
-    fn dead(&self) -> bool {
-        let mut empty = self.full & !self.filled;
-        while empty != 0 {
-            let seed = empty & empty.wrapping_neg();
-            let mut comp = seed;
-            let mut frontier = seed;
-            while frontier != 0 {
-                let b = frontier.trailing_zeros() as usize;
-                frontier &= frontier - 1;
-                let new = self.nbr[b] & empty & !comp;
-                comp |= new;
-                frontier |= new;
+    /// Whether the empty component of the lowest empty cell (when it has
+    /// at most `flood_limit` cells) can never be filled.
+    fn dead(&self, empty: M) -> bool {
+        let seed = empty.lowest();
+        let mut comp = seed;
+        let mut frontier = seed;
+        let mut size = 0;
+        while frontier != M::ZERO {
+            size += 1;
+            if size > self.flood_limit {
+                return false;
             }
-            let size = comp.count_ones();
-            if size < self.min_size || size % self.gcd != 0 {
-                return true;
-            }
-            empty &= !comp;
+            let b = frontier.trailing_zeros() as usize;
+            frontier = frontier.clear_lowest();
+            let new = self.nbr[b] & empty & !comp;
+            comp = comp | new;
+            frontier = frontier | new;
         }
-        false
+        size < self.min_size || size % self.gcd != 0
     }
 
     /// Explore about `budget` nodes; returns solutions as problem rows.
@@ -315,7 +431,7 @@ impl Bitfill {
                     self.state = State::Next;
                     let empty = self.full & !self.filled;
                     let omit_now = self.omit_level && self.frames.is_empty();
-                    if empty == 0 && !omit_now {
+                    if empty == M::ZERO && !omit_now {
                         self.fraction += self.weight;
                         if self.used == self.all_pieces {
                             self.solutions += 1;
@@ -329,7 +445,7 @@ impl Bitfill {
                         let n = self.start.len() - 2;
                         (self.start[n], self.start[n + 1])
                     } else {
-                        if self.prune && self.dead() {
+                        if self.prune && self.dead(empty) {
                             self.fraction += self.weight;
                             continue;
                         }
@@ -339,8 +455,8 @@ impl Bitfill {
                     let first = self.pool.len() as u32;
                     for j in lo..hi {
                         let ju = j as usize;
-                        if self.cand_mask[ju] & self.filled == 0
-                            && self.cand_piece[ju] & self.used == 0
+                        if self.cand_mask[ju] & self.filled == M::ZERO
+                            && self.cand_piece[ju] & self.used == M::ZERO
                         {
                             self.pool.push(j);
                         }
@@ -365,8 +481,8 @@ impl Bitfill {
                     };
                     if f.applied {
                         let j = self.pool[f.pos as usize - 1] as usize;
-                        self.filled ^= self.cand_mask[j];
-                        self.used ^= self.cand_piece[j];
+                        self.filled = self.filled ^ self.cand_mask[j];
+                        self.used = self.used ^ self.cand_piece[j];
                         f.applied = false;
                     }
                     if f.pos == f.end {
@@ -380,8 +496,8 @@ impl Bitfill {
                     let j = self.pool[f.pos as usize] as usize;
                     f.pos += 1;
                     f.applied = true;
-                    self.filled |= self.cand_mask[j];
-                    self.used |= self.cand_piece[j];
+                    self.filled = self.filled | self.cand_mask[j];
+                    self.used = self.used | self.cand_piece[j];
                     self.weight = f.child_weight;
                     self.nodes += 1;
                     self.state = State::Enter;

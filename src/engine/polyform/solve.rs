@@ -18,7 +18,7 @@
 //! assert_eq!(found.len(), 2);
 //! ```
 
-use super::bitfill::{self, Bitfill};
+use super::bitfill::{self, BitSearch};
 use super::lattice::Cell;
 use super::puzzle::{Matrix, Placement, Puzzle};
 use super::symmetry::{is_canonical, puzzle_symmetries, reduce, PuzzleSymmetry, Reduction};
@@ -110,7 +110,7 @@ pub enum Engine {
 /// test and the conversion to [`Solution`] are shared.
 enum Inner {
     Dlx(Solver),
-    Bits(Box<Bitfill>),
+    Bits(Box<BitSearch>),
 }
 
 impl Inner {
@@ -185,7 +185,7 @@ impl Session {
             Reduction::none(&matrix)
         };
         let solver = if engine == Engine::Auto && bitfill::qualifies(puzzle, &matrix) {
-            let b = Bitfill::new(puzzle, &matrix, &reduction.keep, prefix)
+            let b = BitSearch::new(puzzle, &matrix, &reduction.keep, prefix)
                 .map_err(|e| PolyformError::BadPuzzle(format!("bad subproblem prefix: {e}")))?;
             Inner::Bits(Box::new(b))
         } else {
