@@ -175,6 +175,13 @@ pub struct Bitfill<M: Mask = u128> {
     /// Candidate placements by lowest cell: `cand_*[start[b]..start[b+1]]`;
     /// the omit rows (no cells) come last, from `start[n]`.
     start: Vec<u32>,
+    /// Within cell `b`'s candidates, piece `p`'s are
+    /// `pstart[b * np1 + p]..pstart[b * np1 + p + 1]`: used pieces are
+    /// skipped whole instead of candidate by candidate.
+    pstart: Vec<u32>,
+    np1: usize,
+    /// Every piece index (also when pieces are reusable and `used` stays 0).
+    group_all: M,
     cand_mask: Vec<M>,
     cand_piece: Vec<M>,
     cand_row: Vec<u32>,
@@ -265,7 +272,7 @@ impl<M: Mask> Bitfill<M> {
             })
             .collect();
 
-        let mut buckets: Vec<Vec<(u128, u128, u32)>> = vec![Vec::new(); n + 1];
+        let mut buckets: Vec<Vec<(u128, u128, u32, usize)>> = vec![Vec::new(); n + 1];
         let mut prune = true;
         let mut sizes_gcd = 0u32;
         let mut min_size = u32::MAX;
@@ -284,7 +291,7 @@ impl<M: Mask> Bitfill<M> {
                 mask |= 1u128 << bit_of[i];
             }
             if mask == 0 {
-                buckets[n].push((0, piece, k as u32));
+                buckets[n].push((0, piece, k as u32, pl.piece));
                 continue;
             }
             let size = mask.count_ones();
@@ -293,13 +300,22 @@ impl<M: Mask> Bitfill<M> {
             if prune && !connected(mask, &nbr) {
                 prune = false;
             }
-            buckets[mask.trailing_zeros() as usize].push((mask, piece, k as u32));
+            buckets[mask.trailing_zeros() as usize].push((mask, piece, k as u32, pl.piece));
         }
         let mut start = Vec::with_capacity(n + 2);
         let (mut cand_mask, mut cand_piece, mut cand_row) = (Vec::new(), Vec::new(), Vec::new());
-        for b in buckets {
+        let np1 = puzzle.pieces.len() + 1;
+        let mut pstart = Vec::with_capacity(n * np1);
+        for (bit, mut b) in buckets.into_iter().enumerate() {
             start.push(cand_mask.len() as u32);
-            for (m, p, r) in b {
+            b.sort_by_key(|c| c.3);
+            if bit < n {
+                for p in 0..np1 {
+                    let before = b.iter().filter(|c| c.3 < p).count();
+                    pstart.push((cand_mask.len() + before) as u32);
+                }
+            }
+            for (m, p, r, _) in b {
                 cand_mask.push(m);
                 cand_piece.push(p);
                 cand_row.push(r);
@@ -321,13 +337,20 @@ impl<M: Mask> Bitfill<M> {
             all_pieces: M::from_u128(all_pieces),
             omit_level: start[n] < start[n + 1],
             start,
+            pstart,
+            np1,
+            group_all: M::from_u128(if puzzle.pieces.len() == 128 {
+                u128::MAX
+            } else {
+                (1u128 << puzzle.pieces.len()) - 1
+            }),
             cand_mask: cand_mask.into_iter().map(M::from_u128).collect(),
             cand_piece: cand_piece.into_iter().map(M::from_u128).collect(),
             cand_row,
             nbr: nbr.into_iter().map(M::from_u128).collect(),
             gcd,
             min_size,
-            flood_limit: 4 * gcd.max(min_size),
+            flood_limit: 3 * gcd.max(min_size),
             prune,
             forced: forced.to_vec(),
             filled: M::ZERO,
@@ -441,24 +464,29 @@ impl<M: Mask> Bitfill<M> {
                         }
                         continue;
                     }
-                    let (lo, hi) = if omit_now {
+                    let first = self.pool.len() as u32;
+                    if omit_now {
                         let n = self.start.len() - 2;
-                        (self.start[n], self.start[n + 1])
+                        for j in self.start[n]..self.start[n + 1] {
+                            if self.cand_piece[j as usize] & self.used == M::ZERO {
+                                self.pool.push(j);
+                            }
+                        }
                     } else {
                         if self.prune && self.dead(empty) {
                             self.fraction += self.weight;
                             continue;
                         }
-                        let b = empty.trailing_zeros() as usize;
-                        (self.start[b], self.start[b + 1])
-                    };
-                    let first = self.pool.len() as u32;
-                    for j in lo..hi {
-                        let ju = j as usize;
-                        if self.cand_mask[ju] & self.filled == M::ZERO
-                            && self.cand_piece[ju] & self.used == M::ZERO
-                        {
-                            self.pool.push(j);
+                        let base = empty.trailing_zeros() as usize * self.np1;
+                        let mut avail = self.group_all & !self.used;
+                        while avail != M::ZERO {
+                            let p = base + avail.trailing_zeros() as usize;
+                            avail = avail.clear_lowest();
+                            for j in self.pstart[p]..self.pstart[p + 1] {
+                                if self.cand_mask[j as usize] & self.filled == M::ZERO {
+                                    self.pool.push(j);
+                                }
+                            }
                         }
                     }
                     let k = self.pool.len() as u32 - first;
