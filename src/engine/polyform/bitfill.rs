@@ -185,6 +185,9 @@ pub struct Bitfill<M: Mask = u128> {
     cand_mask: Vec<M>,
     cand_piece: Vec<M>,
     cand_row: Vec<u32>,
+    /// The cells next to each candidate: every empty component that a
+    /// placement closes off or shrinks touches it.
+    cand_nbr: Vec<M>,
     /// Neighbours of each cell bit (for the component pruning).
     nbr: Vec<M>,
     /// Component sizes must be multiples of this (1 disables that test).
@@ -344,8 +347,20 @@ impl<M: Mask> Bitfill<M> {
             } else {
                 (1u128 << puzzle.pieces.len()) - 1
             }),
-            cand_mask: cand_mask.into_iter().map(M::from_u128).collect(),
+            cand_mask: cand_mask.iter().map(|&m| M::from_u128(m)).collect(),
             cand_piece: cand_piece.into_iter().map(M::from_u128).collect(),
+            cand_nbr: cand_mask
+                .iter()
+                .map(|&m| {
+                    let mut around = 0u128;
+                    let mut rest = m;
+                    while rest != 0 {
+                        around |= nbr[rest.trailing_zeros() as usize];
+                        rest &= rest - 1;
+                    }
+                    M::from_u128(around & !m)
+                })
+                .collect(),
             cand_row,
             nbr: nbr.into_iter().map(M::from_u128).collect(),
             gcd,
@@ -423,25 +438,38 @@ impl<M: Mask> Bitfill<M> {
         rows
     }
 
-    /// Whether the empty component of the lowest empty cell (when it has
-    /// at most `flood_limit` cells) can never be filled.
+    /// Whether an empty component next to the last placement (at most
+    /// `flood_limit` cells; larger ones are left alone, which keeps the test
+    /// cheap) can never be filled. Components only change where a piece is
+    /// placed, so each small one is seen as soon as it appears.
     fn dead(&self, empty: M) -> bool {
-        let seed = empty.lowest();
-        let mut comp = seed;
-        let mut frontier = seed;
-        let mut size = 0;
-        while frontier != M::ZERO {
-            size += 1;
-            if size > self.flood_limit {
-                return false;
+        let mut seeds = match self.frames.last() {
+            Some(f) => self.cand_nbr[self.pool[f.pos as usize - 1] as usize] & empty,
+            None => empty.lowest(),
+        };
+        'seeds: while seeds != M::ZERO {
+            let seed = seeds.lowest();
+            let mut comp = seed;
+            let mut frontier = seed;
+            let mut size = 0;
+            while frontier != M::ZERO {
+                size += 1;
+                if size > self.flood_limit {
+                    seeds = seeds & !comp;
+                    continue 'seeds;
+                }
+                let b = frontier.trailing_zeros() as usize;
+                frontier = frontier.clear_lowest();
+                let new = self.nbr[b] & empty & !comp;
+                comp = comp | new;
+                frontier = frontier | new;
             }
-            let b = frontier.trailing_zeros() as usize;
-            frontier = frontier.clear_lowest();
-            let new = self.nbr[b] & empty & !comp;
-            comp = comp | new;
-            frontier = frontier | new;
+            if size < self.min_size || size % self.gcd != 0 {
+                return true;
+            }
+            seeds = seeds & !comp;
         }
-        size < self.min_size || size % self.gcd != 0
+        false
     }
 
     /// Explore about `budget` nodes; returns solutions as problem rows.
