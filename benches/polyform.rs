@@ -43,16 +43,24 @@ fn time(name: &str, unique: bool, engine: Engine, runs: usize) -> (f64, f64, u12
     best
 }
 
+/// (label, puzzle, unique, runs, dlx1 seconds and target ratio if quoted).
+type Case = (&'static str, &'static str, bool, usize, Option<(f64, f64)>);
+
 fn main() {
     let filter: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    // (puzzle, unique, runs, dlx1 seconds and target ratio if quoted)
-    let cases: [(&str, &str, bool, usize, Option<(f64, f64)>); 5] = [
+    let cases: [Case; 5] = [
         ("6x10 all", "pentominoes-6x10", false, 3, Some((1.3, 0.5))),
         ("6x10 unique", "pentominoes-6x10", true, 3, None),
-        ("3x4x5 all", "solid-pentominoes-3x4x5", false, 1, Some((85.0, 0.25))),
+        (
+            "3x4x5 all",
+            "solid-pentominoes-3x4x5",
+            false,
+            1,
+            Some((85.0, 0.25)),
+        ),
         ("3x4x5 unique", "solid-pentominoes-3x4x5", true, 1, None),
         ("soma all", "soma-3x3x3", false, 3, None),
     ];

@@ -53,12 +53,7 @@ fn agree(p: &Puzzle) -> (usize, usize) {
 fn bitfill_runs_every_puzzle_without_crossings() {
     for p in library::puzzles() {
         let s = Session::new(&p, SolveOptions::default()).unwrap();
-        assert_eq!(
-            s.uses_bitfill(),
-            p.lattice != Lattice::Stick,
-            "{}",
-            p.name
-        );
+        assert_eq!(s.uses_bitfill(), p.lattice != Lattice::Stick, "{}", p.name);
     }
 }
 

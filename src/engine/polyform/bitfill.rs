@@ -141,7 +141,7 @@ pub fn qualifies(puzzle: &Puzzle, matrix: &Matrix) -> bool {
     matrix.secondary.is_empty()
         && matrix.region.len() <= MAX_BITS
         && puzzle.pieces.len() <= MAX_BITS
-        && !(puzzle.reuse && !puzzle.omit_one_of.is_empty())
+        && (!puzzle.reuse || puzzle.omit_one_of.is_empty())
 }
 
 /// One level of the explicit search stack.
@@ -264,7 +264,11 @@ impl<M: Mask> Bitfill<M> {
         for (b, &i) in by_bit.iter().enumerate() {
             bit_of[i] = b as u32;
         }
-        let full = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
+        let full = if n == 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        };
         let nbr: Vec<u128> = by_bit
             .iter()
             .map(|&i| {
@@ -281,11 +285,7 @@ impl<M: Mask> Bitfill<M> {
         let mut min_size = u32::MAX;
         for (k, &r) in keep.iter().enumerate() {
             let pl = &matrix.placements[r];
-            let piece = if puzzle.reuse {
-                0
-            } else {
-                1u128 << pl.piece
-            };
+            let piece = if puzzle.reuse { 0 } else { 1u128 << pl.piece };
             let mut mask = 0u128;
             for c in &pl.cells {
                 let i = matrix

@@ -110,7 +110,7 @@ pub enum Engine {
 /// test and the conversion to [`Solution`] are shared.
 enum Inner {
     Dlx(Solver),
-    Bits(Box<BitSearch>),
+    Bits(BitSearch),
 }
 
 impl Inner {
@@ -187,7 +187,7 @@ impl Session {
         let solver = if engine == Engine::Auto && bitfill::qualifies(puzzle, &matrix) {
             let b = BitSearch::new(puzzle, &matrix, &reduction.keep, prefix)
                 .map_err(|e| PolyformError::BadPuzzle(format!("bad subproblem prefix: {e}")))?;
-            Inner::Bits(Box::new(b))
+            Inner::Bits(b)
         } else {
             let problem = matrix.problem(Some(&reduction.keep));
             let s = Solver::with_forced_rows(&problem, prefix)
