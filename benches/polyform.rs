@@ -73,7 +73,7 @@ fn main() {
         if !filter.is_empty() && !filter.iter().any(|f| label.contains(f.as_str())) {
             continue;
         }
-        let (bw, bc, bn) = time(name, unique, Engine::Auto, runs);
+        let (bw, bc, bn) = time(name, unique, Engine::Bitfill, runs);
         let (dw, dc, dn) = time(name, unique, Engine::Dlx, runs);
         assert_eq!(bn, dn, "{label}: bitfill and DLX disagree");
         let (k, ratio, target) = match dlx1 {

@@ -38,11 +38,12 @@ fn as_set(sols: &[Solution]) -> BTreeSet<Vec<Placed>> {
 fn agree(p: &Puzzle) -> (usize, usize) {
     let mut counts = [0, 0];
     for (k, unique) in [true, false].into_iter().enumerate() {
-        let (bits, fr) = run(p, unique, Engine::Auto, 1 << 20);
+        let (bits, fr) = run(p, unique, Engine::Bitfill, 1 << 20);
         let (dlx, _) = run(p, unique, Engine::Dlx, 1 << 20);
         assert_eq!(as_set(&bits), as_set(&dlx), "{} unique={unique}", p.name);
         assert_eq!(*fr.last().unwrap(), 1.0, "{}: fraction at the end", p.name);
-        let mut c = Session::new(p, SolveOptions { unique }).unwrap();
+        let mut c = Session::with_engine(p, SolveOptions { unique }, &[], Engine::Bitfill).unwrap();
+        assert!(c.uses_bitfill(), "{}", p.name);
         assert_eq!(c.count_solutions(None), bits.len() as u128, "{}", p.name);
         counts[k] = bits.len();
     }
@@ -139,13 +140,14 @@ fn disconnected_pieces_turn_the_component_pruning_off() {
 
 #[test]
 fn small_budgets_and_prefixes_give_the_same_solutions() {
-    let p = library::find("soma-3x3x3").unwrap();
+    let p = library::find("hexiamonds-4x9").unwrap();
     let (big, _) = run(&p, true, Engine::Auto, 1 << 20);
     let (small, fr) = run(&p, true, Engine::Auto, 7);
     assert_eq!(big, small, "stepping must not change the order");
     assert!(fr.windows(2).all(|w| w[0] <= w[1]), "fraction grows");
     assert!(fr.len() > 10);
 
+    let p = library::find("tetrahexes-4x7").unwrap();
     let opts = SolveOptions { unique: false };
     let s = Session::new(&p, opts).unwrap();
     assert!(s.uses_bitfill());
@@ -167,7 +169,7 @@ fn small_budgets_and_prefixes_give_the_same_solutions() {
 
 #[test]
 fn a_bad_prefix_is_an_error() {
-    let p = library::find("soma-3x3x3").unwrap();
+    let p = library::find("pentominoes-3x20").unwrap();
     let opts = SolveOptions { unique: false };
     let err = Session::with_prefix(&p, opts, &[usize::MAX])
         .err()
