@@ -51,9 +51,12 @@ fn agree(p: &Puzzle) -> (usize, usize) {
 }
 
 #[test]
-fn bitfill_runs_every_puzzle_without_crossings() {
+fn bitfill_runs_every_planar_puzzle_without_crossings() {
     for p in library::puzzles() {
         let s = Session::new(&p, SolveOptions::default()).unwrap();
+        let planar = p.lattice != Lattice::Stick && !p.lattice.is_3d();
+        assert_eq!(s.uses_bitfill(), planar, "{}", p.name);
+        let s = Session::with_engine(&p, SolveOptions::default(), &[], Engine::Bitfill).unwrap();
         assert_eq!(s.uses_bitfill(), p.lattice != Lattice::Stick, "{}", p.name);
     }
 }
