@@ -52,6 +52,7 @@
 //! * Enumeration counts a fixed polyform only when it is the smallest image
 //!   of its orbit: no hash set, constant memory, one pass for every size.
 
+pub mod bitfill;
 pub mod editor;
 pub mod enumerate;
 pub mod format;

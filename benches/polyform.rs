@@ -1,0 +1,98 @@
+//! `make bench`: polyform solving, the bitset search ([`bitfill`]) against
+//! our Dancing Links engine in the same run, and against Knuth's dlx1 times
+//! measured on this machine and quoted in the issue (6×10 pentominoes all
+//! solutions 1.3 s, solid pentominoes 3×4×5 all 85 s; targets ≤ 0.5× and
+//! ≤ 0.25×). The machine is shared, so user CPU time is printed next to
+//! wall time and short cases take the best of several runs.
+//!
+//! [`bitfill`]: tessera::engine::polyform::bitfill
+
+use std::time::Instant;
+use tessera::engine::polyform::solve::Engine;
+use tessera::engine::polyform::{library, Session, SolveOptions};
+use tessera::engine::search::Search;
+
+/// User CPU seconds of this process so far (Linux /proc; 0 elsewhere).
+fn user_cpu() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // Fields after the command name "(...)": utime is field 14 overall.
+    let rest = stat.rsplit(')').next().unwrap_or("");
+    let utime: f64 = rest
+        .split_whitespace()
+        .nth(11)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0.0);
+    utime / 100.0 // USER_HZ is 100 on Linux
+}
+
+/// (best wall s, user CPU s of that run, count) over `runs` runs.
+fn time(name: &str, unique: bool, engine: Engine, runs: usize) -> (f64, f64, u128) {
+    let p = library::find(name).expect("library puzzle");
+    let mut best = (f64::INFINITY, 0.0, 0);
+    for _ in 0..runs {
+        let (t0, c0) = (Instant::now(), user_cpu());
+        let mut s = Session::with_engine(&p, SolveOptions { unique }, &[], engine).unwrap();
+        let n = s.count_solutions(None);
+        let (wall, cpu) = (t0.elapsed().as_secs_f64(), user_cpu() - c0);
+        if wall < best.0 {
+            best = (wall, cpu, n);
+        }
+    }
+    best
+}
+
+/// (label, puzzle, unique, runs, dlx1 seconds and target ratio if quoted).
+type Case = (&'static str, &'static str, bool, usize, Option<(f64, f64)>);
+
+fn main() {
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let cases: [Case; 5] = [
+        ("6x10 all", "pentominoes-6x10", false, 3, Some((1.3, 0.5))),
+        ("6x10 unique", "pentominoes-6x10", true, 3, None),
+        (
+            "3x4x5 all",
+            "solid-pentominoes-3x4x5",
+            false,
+            1,
+            Some((85.0, 0.25)),
+        ),
+        ("3x4x5 unique", "solid-pentominoes-3x4x5", true, 1, None),
+        ("soma all", "soma-3x3x3", false, 3, None),
+    ];
+    println!("Polyforms: count solutions; seconds (best wall of N runs, user CPU of that run)");
+    println!(
+        "{:<14}{:>8}{:>10}{:>10}{:>10}{:>10}{:>9}{:>10}{:>10}  target",
+        "case", "count", "bitfill", "cpu", "dlx", "cpu", "bit/dlx", "dlx1 s", "bit/dlx1"
+    );
+    for (label, name, unique, runs, dlx1) in cases {
+        if !filter.is_empty() && !filter.iter().any(|f| label.contains(f.as_str())) {
+            continue;
+        }
+        let (bw, bc, bn) = time(name, unique, Engine::Bitfill, runs);
+        let (dw, dc, dn) = time(name, unique, Engine::Dlx, runs);
+        assert_eq!(bn, dn, "{label}: bitfill and DLX disagree");
+        let (k, ratio, target) = match dlx1 {
+            Some((t, goal)) => {
+                // User CPU is the fairer measure on a loaded machine; wall
+                // time is shown too.
+                let r = bc / t;
+                let met = if r <= goal { "met" } else { "NOT met" };
+                (
+                    format!("{t:.1}"),
+                    format!("{r:.3}"),
+                    format!("≤ {goal}× (cpu) {met}; wall ratio {:.3}", bw / t),
+                )
+            }
+            None => ("-".into(), "-".into(), String::new()),
+        };
+        println!(
+            "{label:<14}{bn:>8}{bw:>10.3}{bc:>10.3}{dw:>10.3}{dc:>10.3}{:>9.3}{k:>10}{ratio:>10}  {target}",
+            bw / dw
+        );
+    }
+}

@@ -1,0 +1,578 @@
+//! A bitset search specialised for polyform puzzles: fill the first empty
+//! cell.
+//!
+//! Dancing Links spends most of its time unlinking and relinking nodes;
+//! for a region of at most 128 cells a whole board fits in one `u128`, so a
+//! placement fits when `mask & filled == 0` and the search state is two
+//! integers. Every solution covers the lowest empty cell with a placement
+//! whose lowest cell it is, so branching on that cell alone enumerates each
+//! solution exactly once (the classic pentomino-solver order, de Bruijn's).
+//!
+//! The rows are the `Session`'s problem rows (after the symmetry
+//! reduction), so row numbers, the canonical test and the solutions are the
+//! same as with DLX; only the order of the solutions differs.
+//!
+//! Pruning: an empty connected component whose size is not a multiple of
+//! the gcd of the piece sizes (or is smaller than the smallest piece) can
+//! never be filled. This holds only when every placement is connected in
+//! the lattice's adjacency, which is checked, not assumed.
+
+use super::puzzle::{Matrix, Puzzle};
+use crate::engine::search::{Progress, Step};
+use std::ops::{BitAnd, BitOr, BitXor, Not};
+
+/// A board or piece-set bitmask: `u64` when everything fits (faster on
+/// 64-bit machines and in wasm), `u128` otherwise.
+pub trait Mask:
+    Copy
+    + Eq
+    + std::fmt::Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+{
+    /// Number of bits.
+    const BITS: usize;
+    /// No bits.
+    const ZERO: Self;
+    /// The low bits of `x` (the caller checks that they suffice).
+    fn from_u128(x: u128) -> Self;
+    /// Index of the lowest set bit.
+    fn trailing_zeros(self) -> u32;
+    /// The lowest set bit alone.
+    fn lowest(self) -> Self;
+    /// Without the lowest set bit.
+    fn clear_lowest(self) -> Self;
+}
+
+macro_rules! mask_impl {
+    ($t:ty) => {
+        impl Mask for $t {
+            const BITS: usize = <$t>::BITS as usize;
+            const ZERO: Self = 0;
+            #[inline]
+            fn from_u128(x: u128) -> Self {
+                x as $t
+            }
+            #[inline]
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+            #[inline]
+            fn lowest(self) -> Self {
+                self & self.wrapping_neg()
+            }
+            #[inline]
+            fn clear_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
+}
+mask_impl!(u64);
+mask_impl!(u128);
+
+/// The bitset search in the narrowest width that fits the puzzle.
+#[derive(Clone, Debug)]
+pub enum BitSearch {
+    /// At most 64 cells and 64 pieces.
+    W64(Bitfill<u64>),
+    /// At most 128 cells and 128 pieces.
+    W128(Bitfill<u128>),
+}
+
+impl BitSearch {
+    /// See [`Bitfill::new`].
+    pub fn new(
+        puzzle: &Puzzle,
+        matrix: &Matrix,
+        keep: &[usize],
+        forced: &[usize],
+    ) -> Result<BitSearch, String> {
+        if matrix.region.len() <= 64 && puzzle.pieces.len() <= 64 {
+            Bitfill::new(puzzle, matrix, keep, forced).map(BitSearch::W64)
+        } else {
+            Bitfill::new(puzzle, matrix, keep, forced).map(BitSearch::W128)
+        }
+    }
+
+    /// See [`Bitfill::step`].
+    pub fn step(&mut self, budget: u64) -> Step<Vec<usize>> {
+        match self {
+            BitSearch::W64(b) => b.step(budget),
+            BitSearch::W128(b) => b.step(budget),
+        }
+    }
+
+    /// See [`Bitfill::progress`].
+    pub fn progress(&self) -> Progress {
+        match self {
+            BitSearch::W64(b) => b.progress(),
+            BitSearch::W128(b) => b.progress(),
+        }
+    }
+
+    /// See [`Bitfill::set_count_only`].
+    pub fn set_count_only(&mut self, on: bool) {
+        match self {
+            BitSearch::W64(b) => b.set_count_only(on),
+            BitSearch::W128(b) => b.set_count_only(on),
+        }
+    }
+
+    /// See [`Bitfill::forced`].
+    pub fn forced(&self) -> &[usize] {
+        match self {
+            BitSearch::W64(b) => b.forced(),
+            BitSearch::W128(b) => b.forced(),
+        }
+    }
+}
+
+/// Regions and piece lists larger than this use DLX.
+pub const MAX_BITS: usize = 128;
+
+/// Whether the bitset search can solve this puzzle exactly as the matrix
+/// states it: no secondary items (stick crossings), at most 128 cells and
+/// 128 pieces, and not the (unused) combination of reusable and omittable
+/// pieces, whose rows do not name a piece item.
+pub fn qualifies(puzzle: &Puzzle, matrix: &Matrix) -> bool {
+    matrix.secondary.is_empty()
+        && matrix.region.len() <= MAX_BITS
+        && puzzle.pieces.len() <= MAX_BITS
+        && (!puzzle.reuse || puzzle.omit_one_of.is_empty())
+}
+
+/// One level of the explicit search stack.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// Candidates of this level: `pool[start..end]`.
+    start: u32,
+    end: u32,
+    /// Next candidate to try.
+    pos: u32,
+    /// Whether `pool[pos - 1]` is currently placed.
+    applied: bool,
+    /// Knuth's weight of each child: the parent's weight / branching.
+    child_weight: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Examine the node reached (solution, dead end or branch).
+    Enter,
+    /// Undo the current choice of the top frame and try its next one.
+    Next,
+    Done,
+}
+
+/// The resumable bitset search over problem rows.
+#[derive(Clone, Debug)]
+pub struct Bitfill<M: Mask = u128> {
+    full: M,
+    all_pieces: M,
+    /// Candidate placements by lowest cell: `cand_*[start[b]..start[b+1]]`;
+    /// the omit rows (no cells) come last, from `start[n]`.
+    start: Vec<u32>,
+    /// Within cell `b`'s candidates, piece `p`'s are
+    /// `pstart[b * np1 + p]..pstart[b * np1 + p + 1]`: used pieces are
+    /// skipped whole instead of candidate by candidate.
+    pstart: Vec<u32>,
+    np1: usize,
+    /// Every piece index (also when pieces are reusable and `used` stays 0).
+    group_all: M,
+    cand_mask: Vec<M>,
+    cand_piece: Vec<M>,
+    cand_row: Vec<u32>,
+    /// The cells next to each candidate: every empty component that a
+    /// placement closes off or shrinks touches it.
+    cand_nbr: Vec<M>,
+    /// Neighbours of each cell bit (for the component pruning).
+    nbr: Vec<M>,
+    /// Component sizes must be multiples of this (1 disables that test).
+    gcd: u32,
+    /// Components smaller than this are dead.
+    min_size: u32,
+    /// The flood from the lowest empty cell gives up beyond this many
+    /// cells: holes form at the filling front and are small, and a bounded
+    /// flood keeps the test cheap (a missed hole is caught later).
+    flood_limit: u32,
+    prune: bool,
+    /// A root level choosing the piece left out is still to come.
+    omit_level: bool,
+    forced: Vec<usize>,
+    filled: M,
+    used: M,
+    frames: Vec<Frame>,
+    pool: Vec<u32>,
+    state: State,
+    weight: f64,
+    count_only: bool,
+    nodes: u64,
+    solutions: u128,
+    fraction: f64,
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+impl<M: Mask> Bitfill<M> {
+    /// The search over the problem rows `keep` of `matrix` (problem row `k`
+    /// is matrix row `keep[k]`), restricted to solutions containing the
+    /// problem rows `forced`. The caller checks [`qualifies`] first.
+    pub fn new(
+        puzzle: &Puzzle,
+        matrix: &Matrix,
+        keep: &[usize],
+        forced: &[usize],
+    ) -> Result<Bitfill<M>, String> {
+        let n = matrix.region.len();
+        if n > M::BITS || puzzle.pieces.len() > M::BITS {
+            return Err(format!(
+                "this bitset search handles at most {} cells and pieces",
+                M::BITS
+            ));
+        }
+        // Bit order: the longest axis most significant, the shortest least,
+        // so the lowest empty cell runs along a short side; on 2D lattices z
+        // (a triangle's orientation) stays least significant.
+        let lat = matrix.lattice;
+        let axes = if lat.is_3d() { 3 } else { 2 };
+        let mut ext = [0i32; 3];
+        for (k, e) in ext.iter_mut().enumerate().take(axes) {
+            let lo = matrix.region.iter().map(|c| c[k]).min().unwrap_or(0);
+            let hi = matrix.region.iter().map(|c| c[k]).max().unwrap_or(0);
+            *e = hi - lo;
+        }
+        let mut order: Vec<usize> = (0..axes).collect();
+        order.sort_by_key(|&k| std::cmp::Reverse(ext[k]));
+        if !lat.is_3d() {
+            order.push(2);
+        }
+        let mut by_bit: Vec<usize> = (0..n).collect();
+        by_bit.sort_by_key(|&i| {
+            let c = matrix.region[i];
+            order.iter().map(|&k| c[k]).collect::<Vec<_>>()
+        });
+        let mut bit_of = vec![0u32; n];
+        for (b, &i) in by_bit.iter().enumerate() {
+            bit_of[i] = b as u32;
+        }
+        let full = if n == 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        };
+        let nbr: Vec<u128> = by_bit
+            .iter()
+            .map(|&i| {
+                lat.neighbours(matrix.region[i])
+                    .into_iter()
+                    .filter_map(|c| matrix.cell_index(c))
+                    .fold(0u128, |m, j| m | 1u128 << bit_of[j])
+            })
+            .collect();
+
+        let mut buckets: Vec<Vec<(u128, u128, u32, usize)>> = vec![Vec::new(); n + 1];
+        let mut prune = true;
+        let mut sizes_gcd = 0u32;
+        let mut min_size = u32::MAX;
+        for (k, &r) in keep.iter().enumerate() {
+            let pl = &matrix.placements[r];
+            let piece = if puzzle.reuse { 0 } else { 1u128 << pl.piece };
+            let mut mask = 0u128;
+            for c in &pl.cells {
+                let i = matrix
+                    .cell_index(*c)
+                    .ok_or_else(|| format!("row {k} covers {c:?} outside the region"))?;
+                mask |= 1u128 << bit_of[i];
+            }
+            if mask == 0 {
+                buckets[n].push((0, piece, k as u32, pl.piece));
+                continue;
+            }
+            let size = mask.count_ones();
+            sizes_gcd = gcd(sizes_gcd, size);
+            min_size = min_size.min(size);
+            if prune && !connected(mask, &nbr) {
+                prune = false;
+            }
+            buckets[mask.trailing_zeros() as usize].push((mask, piece, k as u32, pl.piece));
+        }
+        let mut start = Vec::with_capacity(n + 2);
+        let (mut cand_mask, mut cand_piece, mut cand_row) = (Vec::new(), Vec::new(), Vec::new());
+        let np1 = puzzle.pieces.len() + 1;
+        let mut pstart = Vec::with_capacity(n * np1);
+        for (bit, mut b) in buckets.into_iter().enumerate() {
+            start.push(cand_mask.len() as u32);
+            b.sort_by_key(|c| c.3);
+            if bit < n {
+                for p in 0..np1 {
+                    let before = b.iter().filter(|c| c.3 < p).count();
+                    pstart.push((cand_mask.len() + before) as u32);
+                }
+            }
+            for (m, p, r, _) in b {
+                cand_mask.push(m);
+                cand_piece.push(p);
+                cand_row.push(r);
+            }
+        }
+        start.push(cand_mask.len() as u32);
+        let all_pieces = if puzzle.reuse {
+            0
+        } else if puzzle.pieces.len() == 128 {
+            u128::MAX
+        } else {
+            (1u128 << puzzle.pieces.len()) - 1
+        };
+
+        let gcd = sizes_gcd.max(1);
+        let min_size = if min_size == u32::MAX { 1 } else { min_size };
+        let mut s = Bitfill {
+            full: M::from_u128(full),
+            all_pieces: M::from_u128(all_pieces),
+            omit_level: start[n] < start[n + 1],
+            start,
+            pstart,
+            np1,
+            group_all: M::from_u128(if puzzle.pieces.len() == 128 {
+                u128::MAX
+            } else {
+                (1u128 << puzzle.pieces.len()) - 1
+            }),
+            cand_mask: cand_mask.iter().map(|&m| M::from_u128(m)).collect(),
+            cand_piece: cand_piece.into_iter().map(M::from_u128).collect(),
+            cand_nbr: cand_mask
+                .iter()
+                .map(|&m| {
+                    let mut around = 0u128;
+                    let mut rest = m;
+                    while rest != 0 {
+                        around |= nbr[rest.trailing_zeros() as usize];
+                        rest &= rest - 1;
+                    }
+                    M::from_u128(around & !m)
+                })
+                .collect(),
+            cand_row,
+            nbr: nbr.into_iter().map(M::from_u128).collect(),
+            gcd,
+            min_size,
+            flood_limit: 3 * gcd.max(min_size),
+            prune,
+            forced: forced.to_vec(),
+            filled: M::ZERO,
+            used: M::ZERO,
+            frames: Vec::new(),
+            pool: Vec::new(),
+            state: State::Enter,
+            weight: 1.0,
+            count_only: false,
+            nodes: 0,
+            solutions: 0,
+            fraction: 0.0,
+        };
+        for &r in forced {
+            let Some(j) = s.cand_row.iter().position(|&x| x as usize == r) else {
+                return Err(format!("row {r} is not a row of the problem"));
+            };
+            let (m, p) = (s.cand_mask[j], s.cand_piece[j]);
+            if m & s.filled != M::ZERO || p & s.used != M::ZERO {
+                return Err(format!("row {r} conflicts with an earlier row"));
+            }
+            if m == M::ZERO {
+                if !s.omit_level {
+                    return Err(format!("row {r} leaves out a second piece"));
+                }
+                s.omit_level = false;
+            }
+            s.filled = s.filled | m;
+            s.used = s.used | p;
+        }
+        Ok(s)
+    }
+
+    /// The forced rows (a subproblem's prefix).
+    pub fn forced(&self) -> &[usize] {
+        &self.forced
+    }
+
+    /// Turn the component pruning on or off (for measurements).
+    pub fn set_pruning(&mut self, on: bool) {
+        self.prune = on && self.prune;
+    }
+
+    /// In count-only mode solutions are counted, not returned.
+    pub fn set_count_only(&mut self, count_only: bool) {
+        self.count_only = count_only;
+    }
+
+    /// Counters (fraction: Knuth's estimate, 1 when done).
+    pub fn progress(&self) -> Progress {
+        Progress {
+            nodes: self.nodes,
+            solutions: self.solutions,
+            fraction: if self.state == State::Done {
+                1.0
+            } else {
+                self.fraction.min(1.0)
+            },
+        }
+    }
+
+    /// The current solution: forced rows, then the chosen rows by depth.
+    fn current(&self) -> Vec<usize> {
+        let mut rows = self.forced.clone();
+        rows.extend(
+            self.frames
+                .iter()
+                .map(|f| self.cand_row[self.pool[f.pos as usize - 1] as usize] as usize),
+        );
+        rows
+    }
+
+    /// Whether an empty component next to the last placement (at most
+    /// `flood_limit` cells; larger ones are left alone, which keeps the test
+    /// cheap) can never be filled. Components only change where a piece is
+    /// placed, so each small one is seen as soon as it appears.
+    fn dead(&self, empty: M) -> bool {
+        let mut seeds = match self.frames.last() {
+            Some(f) => self.cand_nbr[self.pool[f.pos as usize - 1] as usize] & empty,
+            None => empty.lowest(),
+        };
+        'seeds: while seeds != M::ZERO {
+            let seed = seeds.lowest();
+            let mut comp = seed;
+            let mut frontier = seed;
+            let mut size = 0;
+            while frontier != M::ZERO {
+                size += 1;
+                if size > self.flood_limit {
+                    seeds = seeds & !comp;
+                    continue 'seeds;
+                }
+                let b = frontier.trailing_zeros() as usize;
+                frontier = frontier.clear_lowest();
+                let new = self.nbr[b] & empty & !comp;
+                comp = comp | new;
+                frontier = frontier | new;
+            }
+            if size < self.min_size || size % self.gcd != 0 {
+                return true;
+            }
+            seeds = seeds & !comp;
+        }
+        false
+    }
+
+    /// Explore about `budget` nodes; returns solutions as problem rows.
+    pub fn step(&mut self, budget: u64) -> Step<Vec<usize>> {
+        let stop = self.nodes.saturating_add(budget);
+        loop {
+            match self.state {
+                State::Done => return Step::Done,
+                State::Enter => {
+                    self.state = State::Next;
+                    let empty = self.full & !self.filled;
+                    let omit_now = self.omit_level && self.frames.is_empty();
+                    if empty == M::ZERO && !omit_now {
+                        self.fraction += self.weight;
+                        if self.used == self.all_pieces {
+                            self.solutions += 1;
+                            if !self.count_only {
+                                return Step::Solution(self.current());
+                            }
+                        }
+                        continue;
+                    }
+                    let first = self.pool.len() as u32;
+                    if omit_now {
+                        let n = self.start.len() - 2;
+                        for j in self.start[n]..self.start[n + 1] {
+                            if self.cand_piece[j as usize] & self.used == M::ZERO {
+                                self.pool.push(j);
+                            }
+                        }
+                    } else {
+                        if self.prune && self.dead(empty) {
+                            self.fraction += self.weight;
+                            continue;
+                        }
+                        let base = empty.trailing_zeros() as usize * self.np1;
+                        let mut avail = self.group_all & !self.used;
+                        while avail != M::ZERO {
+                            let p = base + avail.trailing_zeros() as usize;
+                            avail = avail.clear_lowest();
+                            for j in self.pstart[p]..self.pstart[p + 1] {
+                                if self.cand_mask[j as usize] & self.filled == M::ZERO {
+                                    self.pool.push(j);
+                                }
+                            }
+                        }
+                    }
+                    let k = self.pool.len() as u32 - first;
+                    if k == 0 {
+                        self.fraction += self.weight;
+                        continue;
+                    }
+                    self.frames.push(Frame {
+                        start: first,
+                        end: first + k,
+                        pos: first,
+                        applied: false,
+                        child_weight: self.weight / k as f64,
+                    });
+                }
+                State::Next => {
+                    let Some(f) = self.frames.last_mut() else {
+                        self.state = State::Done;
+                        return Step::Done;
+                    };
+                    if f.applied {
+                        let j = self.pool[f.pos as usize - 1] as usize;
+                        self.filled = self.filled ^ self.cand_mask[j];
+                        self.used = self.used ^ self.cand_piece[j];
+                        f.applied = false;
+                    }
+                    if f.pos == f.end {
+                        self.pool.truncate(f.start as usize);
+                        self.frames.pop();
+                        continue;
+                    }
+                    if self.nodes >= stop {
+                        return Step::Paused;
+                    }
+                    let j = self.pool[f.pos as usize] as usize;
+                    f.pos += 1;
+                    f.applied = true;
+                    self.filled = self.filled | self.cand_mask[j];
+                    self.used = self.used | self.cand_piece[j];
+                    self.weight = f.child_weight;
+                    self.nodes += 1;
+                    self.state = State::Enter;
+                }
+            }
+        }
+    }
+}
+
+/// Whether the cells of `mask` form one connected set under `nbr`.
+fn connected(mask: u128, nbr: &[u128]) -> bool {
+    let mut comp = mask & mask.wrapping_neg();
+    let mut frontier = comp;
+    while frontier != 0 {
+        let b = frontier.trailing_zeros() as usize;
+        frontier &= frontier - 1;
+        let new = nbr[b] & mask & !comp;
+        comp |= new;
+        frontier |= new;
+    }
+    comp == mask
+}

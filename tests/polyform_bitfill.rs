@@ -1,0 +1,185 @@
+//! The bitset search against Dancing Links on the same problem rows: the
+//! same solutions (as sets, the order differs), unique and all, on every
+//! library puzzle that finishes fast in a debug build, plus puzzles that
+//! exercise reusable and omittable pieces, subproblem prefixes and small
+//! budgets. The heavy library counts (6×10, 3×4×5 …) are checked against
+//! published numbers by tests/polyform_puzzles.rs, which now runs bitfill.
+
+use std::collections::BTreeSet;
+use tessera::engine::polyform::solve::Engine;
+use tessera::engine::polyform::{
+    library, region, sets, Lattice, Piece, Placed, Puzzle, Session, Solution, SolveOptions,
+};
+use tessera::engine::search::{Search, Step};
+
+/// Every solution, stepping with `budget`, and the fractions seen.
+fn run(p: &Puzzle, unique: bool, engine: Engine, budget: u64) -> (Vec<Solution>, Vec<f64>) {
+    let mut s = Session::with_engine(p, SolveOptions { unique }, &[], engine).unwrap();
+    let (mut out, mut fr) = (Vec::new(), Vec::new());
+    loop {
+        match s.step(budget) {
+            Step::Solution(sol) => out.push(sol),
+            Step::Paused => fr.push(s.progress().fraction),
+            Step::Done => break,
+        }
+    }
+    fr.push(s.progress().fraction);
+    assert_eq!(s.progress().solutions, out.len() as u128);
+    (out, fr)
+}
+
+fn as_set(sols: &[Solution]) -> BTreeSet<Vec<Placed>> {
+    let set: BTreeSet<Vec<Placed>> = sols.iter().map(|s| s.sorted().pieces).collect();
+    assert_eq!(set.len(), sols.len(), "a solution came twice");
+    set
+}
+
+/// Same solution sets and counts from both engines, unique and all.
+fn agree(p: &Puzzle) -> (usize, usize) {
+    let mut counts = [0, 0];
+    for (k, unique) in [true, false].into_iter().enumerate() {
+        let (bits, fr) = run(p, unique, Engine::Bitfill, 1 << 20);
+        let (dlx, _) = run(p, unique, Engine::Dlx, 1 << 20);
+        assert_eq!(as_set(&bits), as_set(&dlx), "{} unique={unique}", p.name);
+        assert_eq!(*fr.last().unwrap(), 1.0, "{}: fraction at the end", p.name);
+        let mut c = Session::with_engine(p, SolveOptions { unique }, &[], Engine::Bitfill).unwrap();
+        assert!(c.uses_bitfill(), "{}", p.name);
+        assert_eq!(c.count_solutions(None), bits.len() as u128, "{}", p.name);
+        counts[k] = bits.len();
+    }
+    (counts[0], counts[1])
+}
+
+#[test]
+fn bitfill_runs_every_planar_puzzle_without_crossings() {
+    for p in library::puzzles() {
+        let s = Session::new(&p, SolveOptions::default()).unwrap();
+        let planar = p.lattice != Lattice::Stick && !p.lattice.is_3d();
+        assert_eq!(s.uses_bitfill(), planar, "{}", p.name);
+        let s = Session::with_engine(&p, SolveOptions::default(), &[], Engine::Bitfill).unwrap();
+        assert_eq!(s.uses_bitfill(), p.lattice != Lattice::Stick, "{}", p.name);
+    }
+}
+
+#[test]
+fn agrees_with_dlx_on_the_fast_library_puzzles() {
+    for name in [
+        "pentominoes-3x20",
+        "one-sided-tetrominoes-4x7",
+        "y-pentomino-5x10",
+        "soma-3x3x3",
+        "tetrahexes-4x7",
+        "hexiamonds-4x9",
+    ] {
+        let p = library::find(name).unwrap();
+        let (u, a) = agree(&p);
+        if let Some(k) = &p.known {
+            if let Some(n) = k.unique {
+                assert_eq!(u as u128, n, "{name} unique");
+            }
+            if let Some(n) = k.all {
+                assert_eq!(a as u128, n, "{name} all");
+            }
+        }
+    }
+}
+
+#[test]
+fn agrees_with_dlx_on_omitted_and_reused_pieces() {
+    // Four of L N P U Y and O4 in a 4×6 (leaving out O4 fits no area).
+    let mut omit = Puzzle::new(
+        "omit-test",
+        Lattice::Square,
+        region::rectangle(6, 4),
+        sets::pentominoes().without(&["F", "I", "T", "V", "W", "X", "Z"]),
+    )
+    .omit_one_of(&["L", "N", "P", "U", "Y", "O4"]);
+    omit.pieces
+        .push(sets::tetrominoes().get("O4").unwrap().clone());
+    let (u, a) = agree(&omit);
+    assert!(u > 0 && a >= u, "omit: {u} {a}");
+    // Leave out A or C: without A, C alone fills the 2×2 but B is unused,
+    // which is no solution. Two dominoes, two ways each, A and B swapped.
+    let mut unused = omit.clone();
+    unused.region = region::rectangle(2, 2);
+    unused.pieces = vec![
+        Piece::from_xy(Lattice::Square, "A", &[(0, 0), (1, 0)]),
+        Piece::from_xy(Lattice::Square, "B", &[(0, 0), (1, 0)]),
+        Piece::from_xy(Lattice::Square, "C", &[(0, 0), (1, 0), (0, 1), (1, 1)]),
+    ];
+    unused.omit_one_of = vec!["A".into(), "C".into()];
+    assert_eq!(agree(&unused).1, 4);
+    // Reusable trominoes and a domino in a 4×5.
+    let reuse = Puzzle::new(
+        "reuse-test",
+        Lattice::Square,
+        region::rectangle(5, 3),
+        sets::polyominoes123().without(&["O1", "I2"]),
+    )
+    .reusable();
+    let (u, a) = agree(&reuse);
+    assert!(u > 0 && a >= u, "reuse: {u} {a}");
+}
+
+#[test]
+fn disconnected_pieces_turn_the_component_pruning_off() {
+    // A "piece" of two cells that do not touch can fill holes that a
+    // component test would wrongly call unfillable.
+    let pieces = vec![
+        Piece::from_xy(Lattice::Square, "A", &[(0, 0), (2, 0)]),
+        Piece::from_xy(Lattice::Square, "B", &[(0, 0), (2, 0)]),
+        Piece::from_xy(Lattice::Square, "C", &[(0, 0), (1, 0)]),
+    ];
+    let mut p = Puzzle::new(
+        "gap-test",
+        Lattice::Square,
+        region::rectangle(3, 2),
+        sets::tetrominoes(),
+    );
+    p.pieces = pieces;
+    let (_, a) = agree(&p);
+    assert!(a > 0);
+}
+
+#[test]
+fn small_budgets_and_prefixes_give_the_same_solutions() {
+    let p = library::find("hexiamonds-4x9").unwrap();
+    let (big, _) = run(&p, true, Engine::Auto, 1 << 20);
+    let (small, fr) = run(&p, true, Engine::Auto, 7);
+    assert_eq!(big, small, "stepping must not change the order");
+    assert!(fr.windows(2).all(|w| w[0] <= w[1]), "fraction grows");
+    assert!(fr.len() > 10);
+
+    let p = library::find("tetrahexes-4x7").unwrap();
+    let opts = SolveOptions { unique: false };
+    let s = Session::new(&p, opts).unwrap();
+    assert!(s.uses_bitfill());
+    let parts = s.subproblems(2);
+    assert!(parts.len() > 1);
+    let mut all = Vec::new();
+    for prefix in &parts {
+        let s = Session::with_prefix(&p, opts, prefix).unwrap();
+        assert!(s.uses_bitfill());
+        let sols = s.collect(None);
+        for sol in &sols {
+            assert!(prefix.len() <= sol.pieces.len());
+        }
+        all.extend(sols);
+    }
+    let (dlx, _) = run(&p, false, Engine::Dlx, 1 << 20);
+    assert_eq!(as_set(&all), as_set(&dlx));
+}
+
+#[test]
+fn a_bad_prefix_is_an_error() {
+    let p = library::find("pentominoes-3x20").unwrap();
+    let opts = SolveOptions { unique: false };
+    let err = Session::with_prefix(&p, opts, &[usize::MAX])
+        .err()
+        .expect("out of range");
+    assert!(err.to_string().contains("bad subproblem prefix"), "{err}");
+    let err = Session::with_prefix(&p, opts, &[0, 0])
+        .err()
+        .expect("a row twice conflicts");
+    assert!(err.to_string().contains("conflicts"), "{err}");
+}
