@@ -1,6 +1,7 @@
 //! `tessera polyform`: list, solve and count polyform puzzles; enumerate
 //! polyforms. Output follows Polyform Puzzler's solution-file format.
 
+use crate::failure::{exit_code, Failure};
 use clap::{Args, Subcommand};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -73,29 +74,7 @@ pub fn run(args: PolyformArgs) -> u8 {
         PolyformCommand::Solve(a) => solve(a),
         PolyformCommand::Enumerate(a) => enumerate(a),
     };
-    match result {
-        Ok(()) => 0,
-        Err(Failure::Input(msg)) => {
-            eprintln!("tessera polyform: {msg}");
-            2
-        }
-        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
-        Err(Failure::Io(e)) => {
-            eprintln!("tessera polyform: {e}");
-            1
-        }
-    }
-}
-
-enum Failure {
-    Input(String),
-    Io(io::Error),
-}
-
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Self {
-        Failure::Io(e)
-    }
+    exit_code("polyform", result)
 }
 
 impl From<PolyformError> for Failure {

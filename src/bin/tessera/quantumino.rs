@@ -1,6 +1,7 @@
 //! `tessera quantumino`: Sage's Quantumino solver (same strings, same
 //! order) and the transfer counter.
 
+use crate::failure::{exit_code, Failure};
 use clap::{Args, Subcommand};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::atomic::AtomicBool;
@@ -92,29 +93,7 @@ pub fn run(args: QuantuminoArgs) -> u8 {
         QuantuminoCommand::Count(a) => count(a),
         QuantuminoCommand::Pieces => list_pieces(),
     };
-    match result {
-        Ok(()) => 0,
-        Err(Failure::Input(msg)) => {
-            eprintln!("tessera quantumino: {msg}");
-            2
-        }
-        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
-        Err(Failure::Io(e)) => {
-            eprintln!("tessera quantumino: {e}");
-            1
-        }
-    }
-}
-
-enum Failure {
-    Input(String),
-    Io(io::Error),
-}
-
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Self {
-        Failure::Io(e)
-    }
+    exit_code("quantumino", result)
 }
 
 impl From<QuantuminoError> for Failure {
