@@ -5,7 +5,7 @@
 
 use super::draw;
 use super::family_title;
-use super::solver::{Gallery, SolutionView, Solver, SolverPanel};
+use super::solver::{Gallery, Solver, SolverPanel};
 use crate::engine::polyform::editor::{self as model, Draft, MAX_LAYERS, MAX_SIDE};
 use crate::engine::polyform::{region, sets, svg, Cell, Lattice};
 use crate::ui::dom;
@@ -489,10 +489,8 @@ pub fn EditorView(solver: Solver, payload: RwSignal<String>, initial: String) ->
                     <h2>"Draw a region"</h2>
                     {cells_view}
                     {status}
-                    <Show when=move || state.with(|s| s.lattice == Lattice::Cube)>
-                        <super::cube::CubeView solver=solver/>
-                    </Show>
-                    <SolutionView solver=solver/>
+                    <super::Drawings solver=solver
+                        cube=Signal::derive(move || state.with(|s| s.lattice == Lattice::Cube))/>
                 </div>
                 <Gallery solver=solver/>
             </section>

@@ -264,10 +264,9 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
             <section class="pf-main">
                 <div class="card">
                     {details}
-                    <Show when=move || current.with(|n| library::find(n).is_ok_and(|p| p.lattice == Lattice::Cube))>
-                        <cube::CubeView solver=solver/>
-                    </Show>
-                    <SolutionView solver=solver/>
+                    <Drawings solver=solver cube=Signal::derive(move || {
+                        solver.puzzle.with(|p| p.as_ref().is_ok_and(|p| p.lattice == Lattice::Cube))
+                    })/>
                 </div>
                 <Gallery solver=solver/>
             </section>
@@ -275,6 +274,17 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
                 <SolverPanel solver=solver/>
             </aside>
         </div>
+    }
+}
+
+/// The shown solution drawn flat, and for polycubes also in the 3D viewer.
+#[component]
+fn Drawings(solver: Solver, cube: Signal<bool>) -> impl IntoView {
+    view! {
+        <Show when=move || cube.get()>
+            <cube::CubeView solver=solver/>
+        </Show>
+        <SolutionView solver=solver/>
     }
 }
 
