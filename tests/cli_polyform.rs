@@ -1,5 +1,8 @@
 //! The `tessera polyform` command line, run as a binary.
 
+mod common;
+
+use common::{stderr, stdout};
 use std::process::{Command, Output};
 
 fn tessera(args: &[&str]) -> Output {
@@ -7,14 +10,6 @@ fn tessera(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("run tessera")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
 }
 
 fn temp_dir(name: &str) -> std::path::PathBuf {

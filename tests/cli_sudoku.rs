@@ -1,7 +1,9 @@
 //! The `tessera sudoku` command as a binary: stdout, stderr, exit status.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{stderr, stdout};
+use std::process::Output;
 
 const H: &str = "8..6..9.5.............2.31...7318.6.24.....73...........279.1..5...8..36..3......";
 const HBAD: &str =
@@ -16,24 +18,7 @@ const H_SOLUTIONS: [&str; 5] = [
 ];
 
 fn tessera(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run tessera");
-    // The command may exit before reading (e.g. on a bad option): ignore EPIPE.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
+    common::tessera_with_stdin(args, stdin)
 }
 
 /// Independent check: every row, column and 3x3 box of an 81-char solution

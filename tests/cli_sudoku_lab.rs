@@ -1,28 +1,14 @@
 //! The lab commands as a binary: `tessera sudoku explain|generate|export`
 //! and `tessera count`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{stderr, stdout};
+use std::process::Output;
 use tessera::engine::sudoku::{Algorithm, Shape, Sudoku};
 
 fn tessera(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run tessera");
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
+    common::tessera_with_stdin(args, stdin)
 }
 
 const EASY: &str =
