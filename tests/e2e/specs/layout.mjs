@@ -37,6 +37,15 @@ export const tests = [
       assert.ok(cell.width >= 36, `cells ${cell.width} px`);
       const m = await noHorizontalScroll(page);
       assert.ok(m.scroll <= m.client, JSON.stringify(m));
+      // Every workbench tab is whole on screen (no sideways-scrolling nav).
+      for (const id of ["sudoku", "polyforms", "quantumino", "hexads"]) {
+        const link = t.tid(`nav-${id}`);
+        const b = await link.boundingBox();
+        assert.ok(b && b.x >= 0 && b.x + b.width <= 375, `nav ${id}: ${JSON.stringify(b)}`);
+        const clipped = await link.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+        assert.ok(!clipped, `nav ${id} label clipped`);
+        assert.ok(b.height >= 32, `nav ${id} tap target ${b.height} px high`);
+      }
     },
   },
   {
