@@ -190,3 +190,73 @@ fn batches_give_the_same_counts() {
         count_asides(&[3], [2, 2, 20], 2, &cancel, &mut |_| {}).unwrap()
     );
 }
+
+/// Add per-piece-set counts.
+fn add(total: &mut std::collections::BTreeMap<u32, u64>, counts: &[(u32, u64)]) {
+    for &(m, c) in counts {
+        *total.entry(m).or_insert(0) += c;
+    }
+}
+
+/// Counters that share the parts of the peak slice (as a pool of Web
+/// Workers does) add up to the whole count, by `step` and by `run`; the
+/// parts each reports finished add up to its own result; and a box of one
+/// slice (nothing to split) is counted once, by the owner of part 0.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only (seconds natively, minutes in debug): make test-release"
+)]
+fn shared_parts_add_up_to_the_whole_count() {
+    let cancel = AtomicBool::new(false);
+    for bx in [[5, 4, 2], [2, 2, 10], [2, 5, 4], [4, 5, 1]] {
+        let whole: std::collections::BTreeMap<u32, u64> = count_tilings(&polycubes(), bx, 2)
+            .unwrap()
+            .into_iter()
+            .collect();
+        // (The 17 pieces are all non-planar: a box one cell thick has none.)
+        assert_eq!(whole.is_empty(), bx[2] == 1, "box {bx:?}");
+        for (batches, owners) in [
+            (4usize, vec![vec![0, 2], vec![1, 3]]),
+            (5, vec![vec![4], vec![0, 1, 2, 3]]),
+        ] {
+            let mut stepped = std::collections::BTreeMap::new();
+            let mut ran = std::collections::BTreeMap::new();
+            for mine in &owners {
+                let mut c = Counter::new(&polycubes(), bx).unwrap();
+                c.set_parts(batches, mine);
+                let mut reported = std::collections::BTreeMap::new();
+                let result = loop {
+                    match c.step(3_000).unwrap() {
+                        CountStep::Paused(p) => {
+                            assert!((0.0..=1.0).contains(&p.fraction));
+                            for (b, counts) in c.take_finished_parts() {
+                                assert!(mine.contains(&b), "box {bx:?}: part {b} is not {mine:?}");
+                                add(&mut reported, &counts);
+                            }
+                        }
+                        CountStep::Done(r) => break r,
+                    }
+                };
+                for (b, counts) in c.take_finished_parts() {
+                    assert!(mine.contains(&b));
+                    add(&mut reported, &counts);
+                }
+                let mut own = std::collections::BTreeMap::new();
+                add(&mut own, &result);
+                if bx[2] > 1 {
+                    assert_eq!(reported, own, "box {bx:?}: finished parts = result");
+                }
+                add(&mut stepped, &result);
+                let mut c = Counter::new(&polycubes(), bx).unwrap();
+                c.set_parts(batches, mine);
+                let r = c
+                    .run(2, &cancel, Duration::from_millis(1), &mut |_| {})
+                    .unwrap();
+                add(&mut ran, &r);
+            }
+            assert_eq!(stepped, whole, "box {bx:?}, {batches} parts, stepped");
+            assert_eq!(ran, whole, "box {bx:?}, {batches} parts, run");
+        }
+    }
+}

@@ -297,6 +297,11 @@ pub struct Counter {
     batches: usize,
     /// Progress through the peak slice when it is done in parts by `step`.
     parts: Option<Parts>,
+    /// The parts of the peak slice this counter does (`None`: all), so a
+    /// pool of Web Workers can share one count.
+    mine: Option<Vec<bool>>,
+    /// Parts finished since the last [`take_finished_parts`](Self::take_finished_parts).
+    finished_parts: Vec<(usize, SetCounts)>,
 }
 
 /// Where `step` is in a peak slice done in parts.
@@ -324,8 +329,8 @@ impl Parts {
     }
 
     /// The sub-count's progress as progress of the whole count.
-    fn scaled(&self, p: CountProgress, batches: usize, started: Clock) -> CountProgress {
-        let share = (1.0 - self.before.fraction) / (batches - self.batch) as f64;
+    fn scaled(&self, p: CountProgress, remaining: usize, started: Clock) -> CountProgress {
+        let share = (1.0 - self.before.fraction) / remaining.max(1) as f64;
         let mut q = self.before;
         q.layer = p.layer;
         q.layer_fraction = p.layer_fraction;
@@ -404,6 +409,8 @@ impl Counter {
             scratch: Scratch::new(n),
             batches: 1,
             parts: None,
+            mine: None,
+            finished_parts: Vec::new(),
         })
     }
 
@@ -543,10 +550,14 @@ impl Counter {
                 if let Some(sub) = parts.sub.as_mut() {
                     match sub.step(budget.saturating_sub(spent))? {
                         CountStep::Paused(p) => {
-                            let q = parts.scaled(p, self.batches, self.started);
+                            let remaining = (parts.batch..self.batches)
+                                .filter(|&b| self.mine.as_ref().is_none_or(|m| m[b]))
+                                .count();
+                            let q = parts.scaled(p, remaining, self.started);
                             return Ok(CountStep::Paused(q));
                         }
                         CountStep::Done(counts) => {
+                            self.finished_parts.push((parts.batch, counts.clone()));
                             parts.merge(counts)?;
                             parts.sub = None;
                             parts.batch += 1;
@@ -571,6 +582,32 @@ impl Counter {
             let batched = self.batches > 1 && self.layer + 1 == self.geo.len / 2;
             if batched && self.parts.is_none() {
                 self.parts = Some(Parts::default());
+            }
+            let skip = self.parts.as_ref().and_then(|p| {
+                let theirs = p.sub.is_none()
+                    && p.pos == 0
+                    && self.mine.as_ref().is_some_and(|m| !m[p.batch]);
+                theirs.then_some(p.batch)
+            });
+            if let Some(b) = skip {
+                // Another worker's part: count its cost as done and move on.
+                let plan = self.plan.as_ref().expect("planned");
+                let cost: u64 = plan
+                    .order
+                    .iter()
+                    .skip(b)
+                    .step_by(self.batches)
+                    .map(|&t| plan.targets[t].cost)
+                    .sum();
+                self.layer_done += cost;
+                let parts = self.parts.as_mut().expect("parts");
+                parts.batch += 1;
+                if parts.batch == self.batches {
+                    let merged = std::mem::take(&mut parts.merged);
+                    self.parts = None;
+                    self.finish_parts(merged)?;
+                }
+                continue;
             }
             let plan = self.plan.as_ref().expect("planned");
             let t = if let Some(parts) = self.parts.as_mut() {
@@ -630,6 +667,8 @@ impl Counter {
             scratch: Scratch::new(self.n),
             batches: 1,
             parts: None,
+            mine: None,
+            finished_parts: Vec::new(),
         }
     }
 
@@ -656,6 +695,37 @@ impl Counter {
     /// running the cheap second half once per part.
     pub fn set_batches(&mut self, batches: usize) {
         self.batches = batches.max(1);
+    }
+
+    /// Split the peak slice into `batches` parts (as
+    /// [`set_batches`](Self::set_batches)) and do only the parts in `mine`:
+    /// counters given disjoint `mine`s covering `0..batches` add up to the
+    /// whole count. Each recomputes the slices before the middle (the cheap
+    /// part), so W Web Workers share one count with no shared memory, and a
+    /// finished part is a checkpoint ([`take_finished_parts`](Self::take_finished_parts)).
+    /// A box too short to be cut (one slice) is counted by whoever owns
+    /// part 0.
+    pub fn set_parts(&mut self, batches: usize, mine: &[usize]) {
+        let batches = batches.max(1);
+        let owned: Vec<bool> = (0..batches).map(|b| mine.contains(&b)).collect();
+        if self.geo.len < 2 || batches == 1 {
+            self.batches = 1;
+            self.mine = None;
+            if !owned[0] {
+                // Nothing to do here: an empty result.
+                self.source = Vec::new();
+                self.layer = self.geo.len;
+            }
+            return;
+        }
+        self.batches = batches;
+        self.mine = Some(owned);
+    }
+
+    /// The parts of the peak slice finished since the last call, each with
+    /// its counts (for a checkpoint: a restarted count skips them).
+    pub fn take_finished_parts(&mut self) -> Vec<(usize, SetCounts)> {
+        std::mem::take(&mut self.finished_parts)
     }
 
     /// Count to the end on `threads` threads (native only: wasm32 has no
@@ -702,8 +772,14 @@ impl Counter {
         let mut parts = Parts::default();
         let mut done = 0u64;
         // Round-robin over targets sorted by cost: parts of equal weight.
+        let mine = |b: usize| self.mine.as_ref().is_none_or(|m| m[b]);
         for b in 0..batches {
             let part: Vec<usize> = order.iter().skip(b).step_by(batches).copied().collect();
+            if !mine(b) {
+                let plan = self.plan.as_ref().expect("planned");
+                done += part.iter().map(|&t| plan.targets[t].cost).sum::<u64>();
+                continue;
+            }
             let got = self.parallel_targets(&part, threads, cancel, interval, progress, done)?;
             let plan = self.plan.as_ref().expect("planned");
             done += part.iter().map(|&t| plan.targets[t].cost).sum::<u64>();
@@ -711,9 +787,11 @@ impl Counter {
             parts.batch = b;
             parts.before = self.progress(done);
             let started = self.started;
+            let remaining = (b..batches).filter(|&k| mine(k)).count();
             let counts = sub.run(threads, cancel, interval, &mut |p| {
-                progress(&parts.scaled(*p, batches, started));
+                progress(&parts.scaled(*p, remaining, started));
             })?;
+            self.finished_parts.push((b, counts.clone()));
             parts.merge(counts)?;
         }
         let merged = parts.merged;
