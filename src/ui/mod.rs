@@ -6,6 +6,7 @@
 
 pub mod dom;
 pub mod hexad;
+pub mod job;
 pub mod panic;
 pub mod polyform;
 pub mod quantumino;

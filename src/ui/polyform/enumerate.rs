@@ -7,8 +7,8 @@ use super::family_title;
 use crate::engine::polyform::editor::{published_counts, PUBLISHED_ONE_SIDED_POLYOMINOES};
 use crate::engine::polyform::enumerate::{max_size, Counts};
 use crate::engine::polyform::{svg, Cell, Lattice, Piece};
+use crate::ui::job::JobSlot;
 use crate::ui::sudoku::{format_ms, group};
-use crate::worker::pool::{JobHandle, WorkerPool};
 use crate::worker::protocol::{JobKind, Payload, Response};
 use leptos::prelude::*;
 
@@ -54,8 +54,7 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
     let result: RwSignal<Option<Result_>> = RwSignal::new(None);
     let running = RwSignal::new(false);
     let error: RwSignal<Option<String>> = RwSignal::new(None);
-    let job: StoredValue<Option<JobHandle>, LocalStorage> = StoredValue::new_local(None);
-    let generation = StoredValue::new(0u32);
+    let job = JobSlot::new();
     let page = RwSignal::new(0usize);
 
     let size = move || size_text.with(|t| t.trim().parse::<usize>().ok());
@@ -69,18 +68,10 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
         ));
     });
     let stop = move || {
-        generation.update_value(|g| *g += 1);
-        if let Some(h) = job.get_value() {
-            h.cancel();
-        }
-        job.set_value(None);
+        job.abandon();
         running.set(false);
     };
-    on_cleanup(move || {
-        if let Some(h) = job.try_get_value().flatten() {
-            h.cancel();
-        }
-    });
+    on_cleanup(move || job.abandon());
     let run = move || {
         let l = lattice.get_untracked();
         let max = max_size(l);
@@ -97,7 +88,6 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
         };
         error.set(None);
         stop();
-        let gen = generation.get_value();
         let os = one_sided.get_untracked();
         let started = crate::ui::dom::window()
             .performance()
@@ -105,17 +95,14 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
             .unwrap_or(0.0);
         running.set(true);
         page.set(0);
-        let handle = WorkerPool::global().submit(
+        job.submit(
             JobKind::PolyformEnumerate {
                 lattice: l,
                 size: n,
                 one_sided: os,
                 list: n <= LIST_MAX,
             },
-            move |r| {
-                if generation.try_get_value() != Some(gen) {
-                    return;
-                }
+            move |_, r| {
                 let ms = crate::ui::dom::window()
                     .performance()
                     .map(|p| p.now())
@@ -135,23 +122,20 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
                     })),
                     Response::Done { stats, .. } => {
                         running.set(false);
-                        job.set_value(None);
+                        job.finished();
                         if stats.cancelled {
                             error.set(Some("Cancelled.".into()));
                         }
                     }
                     Response::Error { message, .. } => {
                         running.set(false);
-                        job.set_value(None);
+                        job.finished();
                         error.set(Some(message));
                     }
                     _ => {}
                 }
             },
         );
-        if generation.get_value() == gen && handle.is_live() {
-            job.set_value(Some(handle));
-        }
     };
     let table = move || {
         result.get().map(|r| {

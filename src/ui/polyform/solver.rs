@@ -5,8 +5,8 @@
 
 use super::draw;
 use crate::engine::polyform::{format, svg, Puzzle, Solution};
+use crate::ui::job::JobSlot;
 use crate::ui::sudoku::{format_ms, group};
-use crate::worker::pool::{JobHandle, WorkerPool};
 use crate::worker::protocol::{JobKind, Payload, Response, Stats};
 use leptos::prelude::*;
 
@@ -69,8 +69,7 @@ pub struct Solver {
     pub live: RwSignal<Option<Live>>,
     /// The last finished count or search: (solutions, nodes, ms, complete).
     pub last: RwSignal<Option<(u128, u64, f64, bool)>>,
-    job: StoredValue<Option<JobHandle>, LocalStorage>,
-    generation: StoredValue<u32>,
+    job: JobSlot,
     started: StoredValue<f64>,
 }
 
@@ -94,8 +93,7 @@ impl Solver {
             message: RwSignal::new(None),
             live: RwSignal::new(None),
             last: RwSignal::new(None),
-            job: StoredValue::new_local(None),
-            generation: StoredValue::new(0),
+            job: JobSlot::new(),
             started: StoredValue::new(0.0),
         }
     }
@@ -121,11 +119,7 @@ impl Solver {
 
     /// Forget the job (late messages are ignored) and stop it.
     pub fn abandon(&self) {
-        self.generation.update_value(|g| *g = g.wrapping_add(1));
-        if let Some(h) = self.job.try_get_value().flatten() {
-            h.cancel();
-        }
-        self.job.set_value(None);
+        self.job.abandon();
         self.run.set(Run::Idle);
         self.live.set(None);
     }
@@ -142,14 +136,10 @@ impl Solver {
 
     fn submit(&self, kind: JobKind, run: Run) {
         self.abandon();
-        let generation = self.generation.get_value();
         let me = *self;
         self.started.set_value(now());
         self.run.set(run);
-        let handle = WorkerPool::global().submit(kind, move |r| me.on_response(generation, r));
-        if self.generation.get_value() == generation && handle.is_live() {
-            self.job.set_value(Some(handle));
-        }
+        self.job.submit(kind, move |_, r| me.on_response(r));
     }
 
     fn fresh(&self) {
@@ -178,7 +168,7 @@ impl Solver {
     pub fn next(&self) {
         match self.run.get_untracked() {
             Run::Solving | Run::Cancelling | Run::FindingAll | Run::Counting => {}
-            Run::Waiting => match self.job.get_value() {
+            Run::Waiting => match self.job.handle() {
                 Some(h) if h.is_live() => {
                     self.run.set(Run::Solving);
                     self.say(
@@ -245,12 +235,11 @@ impl Solver {
         ) {
             return;
         }
-        match self.job.get_value() {
-            Some(h) => {
-                self.run.set(Run::Cancelling);
-                h.cancel();
-            }
-            None => self.run.set(Run::Idle),
+        if self.job.is_running() {
+            self.run.set(Run::Cancelling);
+            self.job.cancel();
+        } else {
+            self.run.set(Run::Idle);
         }
     }
 
@@ -272,10 +261,7 @@ impl Solver {
         }
     }
 
-    fn on_response(&self, generation: u32, response: Response) {
-        if self.generation.try_get_value() != Some(generation) {
-            return;
-        }
+    fn on_response(&self, response: Response) {
         let elapsed = now() - self.started.get_value();
         match response {
             Response::Ready { .. } => {}
@@ -332,7 +318,7 @@ impl Solver {
             }
             Response::Done { stats, .. } => self.done(stats),
             Response::Error { message, .. } => {
-                self.job.set_value(None);
+                self.job.finished();
                 self.run.set(Run::Idle);
                 self.live.set(None);
                 self.say(Tone::Error, message);
@@ -342,7 +328,7 @@ impl Solver {
 
     fn done(&self, stats: Stats) {
         let was = self.run.get_untracked();
-        self.job.set_value(None);
+        self.job.finished();
         self.run.set(Run::Idle);
         self.live.set(None);
         let counting = was == Run::Counting

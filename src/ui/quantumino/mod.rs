@@ -7,12 +7,13 @@
 //! only draws what comes back. Route: `#quantumino/<aside>/<a>x<b>x<c>/<n>`
 //! where `n` is the solution shown (1-based, 0 = none yet).
 
+use super::job::{JobSlot, Ticket};
 use super::shell::use_shell;
 use super::voxel::{ViewControls, VoxelView};
 use super::workbench::Workbench;
 use crate::engine::quantumino::{check_box, piece, pieces, Partial, PlacedPiece, QuantuminoState};
 use crate::voxel::{Scene, ViewOptions, VoxelPiece};
-use crate::worker::pool::{JobHandle, WorkerPool};
+use crate::worker::pool::WorkerPool;
 use crate::worker::protocol::{JobKind, Payload, Response};
 use leptos::prelude::*;
 use std::time::Duration;
@@ -210,8 +211,7 @@ struct Bench {
     target: StoredValue<usize>,
     exhausted: RwSignal<bool>,
     run: RwSignal<Run>,
-    job: StoredValue<Option<JobHandle>, LocalStorage>,
-    generation: StoredValue<u32>,
+    job: JobSlot,
     message: RwSignal<Option<(Kind, String)>>,
     count: RwSignal<Option<CountView>>,
     options: RwSignal<ViewOptions>,
@@ -238,8 +238,7 @@ impl Bench {
             target: StoredValue::new(0),
             exhausted: RwSignal::new(false),
             run: RwSignal::new(Run::Idle),
-            job: StoredValue::new_local(None),
-            generation: StoredValue::new(0),
+            job: JobSlot::new(),
             message: RwSignal::new(None),
             count: RwSignal::new(None),
             options: RwSignal::new(ViewOptions::default()),
@@ -263,22 +262,9 @@ impl Bench {
         parse_box(self.sides.map(|s| s.get()))
     }
 
-    fn abandon_job(&self) {
-        self.generation.update_value(|g| *g = g.wrapping_add(1));
-        if let Some(h) = self.job.try_get_value().flatten() {
-            h.cancel();
-        }
-        let _ = self.job.try_set_value(None);
-    }
-
     fn submit(&self, kind: JobKind) {
-        self.abandon_job();
-        let generation = self.generation.get_value();
         let bench = *self;
-        let handle = WorkerPool::global().submit(kind, move |r| bench.on_response(generation, r));
-        if self.generation.get_value() == generation && handle.is_live() {
-            self.job.set_value(Some(handle));
-        }
+        self.job.submit(kind, move |t, r| bench.on_response(t, r));
     }
 
     /// The current inputs, or `None` after saying what is wrong.
@@ -329,7 +315,7 @@ impl Bench {
             self.options.update(|o| o.selected = None);
             return;
         }
-        match (self.run.get_untracked(), self.job.get_value()) {
+        match (self.run.get_untracked(), self.job.handle()) {
             (Run::Waiting, Some(h)) if h.is_live() => {
                 self.run.set(Run::Solving);
                 self.target.set_value(len + 1);
@@ -405,18 +391,17 @@ impl Bench {
     }
 
     fn cancel(&self) {
-        if let (Run::Solving | Run::Counting | Run::Animating, Some(h)) =
-            (self.run.get_untracked(), self.job.get_value())
+        if matches!(
+            self.run.get_untracked(),
+            Run::Solving | Run::Counting | Run::Animating
+        ) && self.job.is_running()
         {
             self.run.set(Run::Cancelling);
-            h.cancel();
+            self.job.cancel();
         }
     }
 
-    fn on_response(&self, generation: u32, response: Response) {
-        if self.generation.try_get_value() != Some(generation) {
-            return;
-        }
+    fn on_response(&self, ticket: Ticket, response: Response) {
         match response {
             Response::Ready { .. } => {}
             Response::Progress {
@@ -455,12 +440,8 @@ impl Bench {
                     let bench = *self;
                     set_timeout(
                         move || {
-                            if bench.generation.try_get_value() == Some(generation)
-                                && bench.run.get_untracked() == Run::Animating
-                            {
-                                if let Some(h) = bench.job.get_value() {
-                                    h.more(1);
-                                }
+                            if bench.run.try_get_untracked() == Some(Run::Animating) {
+                                bench.job.more(ticket, 1);
                             }
                         },
                         Duration::from_millis(STEP_MS),
@@ -487,7 +468,7 @@ impl Bench {
             }
             Response::Done { stats, .. } => {
                 let was = self.run.get_untracked();
-                self.job.set_value(None);
+                self.job.finished();
                 self.run.set(Run::Idle);
                 let counting = self.count.with_untracked(Option::is_some);
                 if counting && (was == Run::Counting || was == Run::Cancelling) {
@@ -559,7 +540,7 @@ impl Bench {
                 }
             }
             Response::Error { message, .. } => {
-                self.job.set_value(None);
+                self.job.finished();
                 self.run.set(Run::Idle);
                 self.count.set(None);
                 self.say(Kind::Error, message);
@@ -584,7 +565,7 @@ fn QuantuminoBench() -> impl IntoView {
     if n0 > 0 {
         bench.solve_to(n0);
     }
-    on_cleanup(move || bench.abandon_job());
+    on_cleanup(move || bench.job.abandon());
 
     // The URL reproduces aside, box and the solution shown.
     Effect::new(move |_| {
