@@ -33,7 +33,7 @@ use crate::engine::sudoku::{Algorithm, Shape};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a message changes shape; the page checks it in `Ready`.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// A job's identifier, unique per page (chosen by the page).
 pub type JobId = u32;
@@ -118,6 +118,17 @@ pub enum JobKind {
         box_size: [i32; 3],
         limit: Option<u128>,
     },
+    /// Quantumino: count one aside's solutions with the slice-by-slice
+    /// counter (rotations of the box distinct), doing only the parts `mine`
+    /// of the middle slice cut in `parts` (`Counter::set_parts`): several
+    /// workers share one count, and each finished part arrives at once as a
+    /// `Solution` (`Payload::CountPart`) so the page can keep a checkpoint.
+    QuantuminoCountParts {
+        aside: u8,
+        box_size: [i32; 3],
+        parts: u32,
+        mine: Vec<u32>,
+    },
     /// Solve a Sudoku logically with explanations and rate it (the lab's
     /// "Solve logically" and difficulty). Not sliced: a cancel terminates
     /// the worker; the engine's branch limit bounds the exploration tree.
@@ -147,6 +158,10 @@ pub enum Payload {
     Explanation(Box<FlatExplanation>),
     /// A generated puzzle with its solution and rating.
     Generated(Box<Generated>),
+    /// One finished part of a shared count: its number of solutions.
+    CountPart { part: u32, count: u64 },
+    /// A shared count stopped on an error (the text says why).
+    CountFailed(String),
 }
 
 /// An [`Explanation`] whose exploration tree is a flat list of splits:

@@ -6,9 +6,13 @@
 
 use super::protocol::{Job, JobId, JobKind, Payload, Request, Response, Stats};
 use crate::engine::polyform::{enumerate, Session, SolveOptions};
-use crate::engine::quantumino::{Partial, QuantuminoSearch, QuantuminoSolver, QuantuminoState};
+use crate::engine::quantumino::pieces::polycubes;
+use crate::engine::quantumino::{
+    CountStep, Counter, Partial, QuantuminoSearch, QuantuminoSolver, QuantuminoState, NUM_PIECES,
+};
 use crate::engine::search::{Progress, Search, Step};
 use crate::engine::sudoku::{generate, logic, Shape, Sudoku, SudokuError};
+use std::collections::VecDeque;
 
 /// A boxed resumable search whose solutions are already wire payloads.
 type BoxedSearch = Box<dyn Search<Payload> + Send>;
@@ -123,6 +127,16 @@ fn build(kind: JobKind) -> Result<Built, String> {
             Mode::Count { limit },
             0,
         ),
+        JobKind::QuantuminoCountParts {
+            aside,
+            box_size,
+            parts,
+            mine,
+        } => Built::Search(
+            Box::new(PartCount::new(aside, box_size, parts, &mine)?),
+            Mode::Enumerate,
+            u32::MAX,
+        ),
         JobKind::SudokuExplain { shape, cells } => {
             let puzzle = sudoku_from(shape, &cells).map_err(|e| e.to_string())?;
             let explanation = logic::explain(&puzzle).map_err(|e| e.to_string())?;
@@ -219,6 +233,99 @@ fn quantumino_search(
         .map_err(|e| e.to_string())?;
     let search: QuantuminoSearch = solver.search(partial);
     Ok(mapped(Box::new(search), quantumino_payload))
+}
+
+/// A share of a Quantumino count (see `JobKind::QuantuminoCountParts`) as a
+/// search whose "solutions" are the finished parts, so the runner's slicing,
+/// progress and cancel apply unchanged.
+struct PartCount {
+    /// `None` when there is nothing to count (a box that is not 80 cells).
+    counter: Option<Counter>,
+    /// The piece set of the whole game without the aside.
+    full: u32,
+    pending: VecDeque<Payload>,
+    progress: Progress,
+    done: bool,
+}
+
+impl PartCount {
+    fn new(aside: u8, box_size: [i32; 3], parts: u32, mine: &[u32]) -> Result<PartCount, String> {
+        // Sage's checks and messages for the aside and the box.
+        QuantuminoSolver::new(i64::from(aside), box_size.map(i64::from))
+            .map_err(|e| e.to_string())?;
+        if parts == 0 || mine.iter().any(|&p| p >= parts) {
+            return Err(format!("parts {mine:?} are not all below {parts}"));
+        }
+        let counter = if box_size.iter().product::<i32>() == 80 {
+            let pieces: Vec<_> = polycubes()
+                .into_iter()
+                .enumerate()
+                .filter(|&(i, _)| i != aside as usize)
+                .map(|(_, p)| p)
+                .collect();
+            let mut c = Counter::new(&pieces, box_size).map_err(|e| e.to_string())?;
+            let mine: Vec<usize> = mine.iter().map(|&p| p as usize).collect();
+            c.set_parts(parts as usize, &mine);
+            Some(c)
+        } else {
+            None
+        };
+        Ok(PartCount {
+            counter,
+            full: (1u32 << (NUM_PIECES - 1)) - 1,
+            pending: VecDeque::new(),
+            progress: Progress::default(),
+            done: false,
+        })
+    }
+}
+
+impl Search<Payload> for PartCount {
+    fn step(&mut self, budget: u64) -> Step<Payload> {
+        loop {
+            if let Some(p) = self.pending.pop_front() {
+                self.progress.solutions += 1;
+                return Step::Solution(p);
+            }
+            if self.done {
+                self.progress.fraction = 1.0;
+                return Step::Done;
+            }
+            let Some(counter) = self.counter.as_mut() else {
+                self.done = true;
+                continue;
+            };
+            let outcome = counter.step(budget);
+            let full = self.full;
+            for (part, counts) in counter.take_finished_parts() {
+                let count = counts.iter().find(|c| c.0 == full).map_or(0, |c| c.1);
+                self.pending.push_back(Payload::CountPart {
+                    part: part as u32,
+                    count,
+                });
+            }
+            match outcome {
+                Ok(CountStep::Paused(p)) => {
+                    self.progress.fraction = p.fraction;
+                    self.progress.nodes = p.states;
+                    if self.pending.is_empty() {
+                        return Step::Paused;
+                    }
+                }
+                Ok(CountStep::Done(_)) => self.done = true,
+                Err(e) => {
+                    self.pending.push_back(Payload::CountFailed(e.to_string()));
+                    self.done = true;
+                }
+            }
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    fn set_count_only(&mut self, _: bool) {}
 }
 
 impl Runner {
@@ -1211,5 +1318,85 @@ mod quantumino_tests {
         let q = QuantuminoSolver::new(3, [2, 2, 20]).unwrap();
         let sols: HashSet<_> = q.solutions(None, 25).into_iter().collect();
         assert_eq!(sols.len(), 25);
+    }
+
+    /// Two jobs sharing a count's parts (as two workers of the pool do)
+    /// report every part once, and the parts add up to the counter's count
+    /// for the whole aside; bad parts and a box that is not 80 cells answer
+    /// at once.
+    #[test]
+    fn shared_count_parts_add_up() {
+        use crate::engine::quantumino::count_asides;
+        let cancel = std::sync::atomic::AtomicBool::new(false);
+        let whole = count_asides(&[3], [2, 2, 20], 1, &cancel, &mut |_| {}).unwrap()[0].1;
+        let mut r = Runner::new();
+        let mut clock = fake_clock(0.01);
+        let share = |mine: Vec<u32>| JobKind::QuantuminoCountParts {
+            aside: 3,
+            box_size: [2, 2, 20],
+            parts: 6,
+            mine,
+        };
+        r.handle(job(40, share(vec![0, 2, 4])), 0.0);
+        r.handle(job(41, share(vec![1, 3, 5])), 0.0);
+        let msgs = drain(&mut r, &mut clock, 1_000_000);
+        let mut parts = Vec::new();
+        let mut done = 0;
+        for m in &msgs {
+            match m {
+                Response::Solution {
+                    id,
+                    payload: Payload::CountPart { part, count },
+                    ..
+                } => parts.push((*id, *part, *count)),
+                Response::Done { stats, .. } => {
+                    assert!(stats.exhausted && !stats.cancelled);
+                    done += 1;
+                }
+                Response::Progress { fraction, .. } => assert!((0.0..=1.0).contains(fraction)),
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(done, 2);
+        parts.sort_by_key(|p| p.1);
+        let numbers: Vec<u32> = parts.iter().map(|p| p.1).collect();
+        assert_eq!(numbers, vec![0, 1, 2, 3, 4, 5]);
+        assert!(parts.iter().all(|p| p.0 == 40 + p.1 % 2));
+        assert_eq!(parts.iter().map(|p| p.2).sum::<u64>(), whole);
+        assert!(whole > 0);
+
+        let msgs = r.handle(job(42, share(vec![6])), 0.0);
+        assert!(
+            matches!(&msgs[..], [Response::Error { message, .. }] if message.contains("below 6"))
+        );
+        r.handle(
+            job(
+                43,
+                JobKind::QuantuminoCountParts {
+                    aside: 3,
+                    box_size: [2, 2, 10],
+                    parts: 2,
+                    mine: vec![0, 1],
+                },
+            ),
+            0.0,
+        );
+        let msgs = drain(&mut r, &mut clock, 100);
+        assert!(matches!(&msgs[..], [Response::Done { stats, .. }] if stats.solutions == 0));
+        let msgs = r.handle(
+            job(
+                44,
+                JobKind::QuantuminoCountParts {
+                    aside: 17,
+                    box_size: [5, 8, 2],
+                    parts: 2,
+                    mine: vec![0],
+                },
+            ),
+            0.0,
+        );
+        assert!(
+            matches!(&msgs[..], [Response::Error { message, .. }] if message.contains("aside (=17) must be between 0 and 16"))
+        );
     }
 }
