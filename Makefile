@@ -16,7 +16,7 @@ export TRUNK_OFFLINE := true
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: help tools test-deps serve dist test test-engine lint test-wasm test-e2e bench fmt clean
+.PHONY: help tools test-deps serve dist test test-engine lint test-wasm test-e2e bench bench-browser fmt clean
 
 help:
 	@sed -n '2,6p' Makefile
@@ -79,6 +79,11 @@ bench: tools
 	cargo bench --bench polyform
 	cargo build --release --target wasm32-unknown-unknown --example wasm_bench
 	node benches/wasm/run.mjs target/wasm32-unknown-unknown/release/examples/wasm_bench.wasm target/bench/native.json
+
+# Issue 4's browser target (minutes, GBs of memory): one Quantumino aside
+# counted in headless Chromium by the Web Workers. ASIDE=K picks the aside.
+bench-browser: test-deps dist
+	cd tests/e2e && node bench-quantumino-count.mjs --aside $${ASIDE:-0}
 
 fmt:
 	cargo fmt

@@ -7,6 +7,8 @@
 //! only draws what comes back. Route: `#quantumino/<aside>/<a>x<b>x<c>/<n>`
 //! where `n` is the solution shown (1-based, 0 = none yet).
 
+mod count;
+
 use super::job::{JobSlot, Ticket};
 use super::shell::use_shell;
 use super::voxel::{ViewControls, VoxelView};
@@ -58,9 +60,11 @@ impl Kind {
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct CountView {
+    /// Solutions in the parts finished so far (all of them at the end).
     solutions: u128,
+    parts_done: usize,
+    parts: usize,
     fraction: f64,
-    nodes: u64,
     started: f64,
     now: f64,
 }
@@ -212,6 +216,9 @@ struct Bench {
     exhausted: RwSignal<bool>,
     run: RwSignal<Run>,
     job: JobSlot,
+    /// The workers of a count, and the count they share.
+    count_jobs: [JobSlot; count::COUNT_SLOTS],
+    counting: StoredValue<Option<count::Running>>,
     message: RwSignal<Option<(Kind, String)>>,
     count: RwSignal<Option<CountView>>,
     options: RwSignal<ViewOptions>,
@@ -239,6 +246,8 @@ impl Bench {
             exhausted: RwSignal::new(false),
             run: RwSignal::new(Run::Idle),
             job: JobSlot::new(),
+            count_jobs: std::array::from_fn(|_| JobSlot::new()),
+            counting: StoredValue::new(None),
             message: RwSignal::new(None),
             count: RwSignal::new(None),
             options: RwSignal::new(ViewOptions::default()),
@@ -262,7 +271,13 @@ impl Bench {
         parse_box(self.sides.map(|s| s.get()))
     }
 
+    fn abandon_all(&self) {
+        self.job.abandon();
+        self.abandon_count();
+    }
+
     fn submit(&self, kind: JobKind) {
+        self.abandon_count();
         let bench = *self;
         self.job.submit(kind, move |t, r| bench.on_response(t, r));
     }
@@ -362,35 +377,11 @@ impl Bench {
         });
     }
 
-    fn count(&self) {
-        let Some((aside, bx)) = self.checked() else {
-            return;
-        };
-        // The view keeps what it shows: counting draws nothing.
-        let t = now_ms();
-        self.count.set(Some(CountView {
-            solutions: 0,
-            fraction: 0.0,
-            nodes: 0,
-            started: t,
-            now: t,
-        }));
-        self.say(
-            Kind::Info,
-            format!(
-                "Counting the solutions for aside {aside} in a {} box by enumeration…",
-                box_text(bx)
-            ),
-        );
-        self.run.set(Run::Counting);
-        self.submit(JobKind::QuantuminoCount {
-            aside,
-            box_size: bx,
-            limit: None,
-        });
-    }
-
     fn cancel(&self) {
+        if self.run.get_untracked() == Run::Counting {
+            self.cancel_count();
+            return;
+        }
         if matches!(
             self.run.get_untracked(),
             Run::Solving | Run::Counting | Run::Animating
@@ -404,22 +395,7 @@ impl Bench {
     fn on_response(&self, ticket: Ticket, response: Response) {
         match response {
             Response::Ready { .. } => {}
-            Response::Progress {
-                nodes,
-                solutions,
-                fraction,
-                ..
-            } => {
-                if let Some(c) = self.count.get_untracked() {
-                    self.count.set(Some(CountView {
-                        solutions,
-                        fraction,
-                        nodes,
-                        now: now_ms(),
-                        ..c
-                    }));
-                }
-            }
+            Response::Progress { .. } => {}
             Response::Solution { payload, .. } => {
                 let Payload::Quantumino(placed) = payload else {
                     return;
@@ -467,41 +443,9 @@ impl Bench {
                 );
             }
             Response::Done { stats, .. } => {
-                let was = self.run.get_untracked();
                 self.job.finished();
                 self.run.set(Run::Idle);
-                let counting = self.count.with_untracked(Option::is_some);
-                if counting && (was == Run::Counting || was == Run::Cancelling) {
-                    let secs = stats.total_ms / 1000.0;
-                    if stats.cancelled {
-                        self.count.set(None);
-                        self.say(
-                            Kind::Info,
-                            format!(
-                                "Count cancelled after {} solutions in {}.",
-                                group(stats.solutions),
-                                duration(secs)
-                            ),
-                        );
-                    } else {
-                        if let Some(c) = self.count.get_untracked() {
-                            self.count.set(Some(CountView {
-                                solutions: stats.solutions,
-                                fraction: 1.0,
-                                now: now_ms(),
-                                ..c
-                            }));
-                        }
-                        self.say(
-                            Kind::Success,
-                            format!(
-                                "{} solutions (counted by enumeration in {}).",
-                                group(stats.solutions),
-                                duration(secs)
-                            ),
-                        );
-                    }
-                } else if self.animating() {
+                if self.animating() {
                     self.say(
                         Kind::Info,
                         if stats.cancelled {
@@ -565,7 +509,7 @@ fn QuantuminoBench() -> impl IntoView {
     if n0 > 0 {
         bench.solve_to(n0);
     }
-    on_cleanup(move || bench.job.abandon());
+    on_cleanup(move || bench.abandon_all());
 
     // The URL reproduces aside, box and the solution shown.
     Effect::new(move |_| {
@@ -724,8 +668,15 @@ fn QuantuminoBench() -> impl IntoView {
                         <div class="progress-fill" style=format!("width:{:.2}%", (c.fraction * 100.0).clamp(0.0, 100.0))></div>
                     </div>
                     <p class="counter-line">
-                        <span class="count" data-testid="q-count-value" data-count=c.solutions.to_string()>{group(c.solutions)}</span>
-                        {format!(" solutions · {:.4}% of the tree · {} · {}", c.fraction * 100.0, duration(elapsed), eta)}
+                        <span class="count" data-testid="q-count-value" data-count=c.solutions.to_string() data-parts=c.parts_done.to_string()>{group(c.solutions)}</span>
+                        {format!(
+                            " solutions in {} of {} parts · {:.1}% · {} · {}",
+                            c.parts_done,
+                            c.parts,
+                            c.fraction * 100.0,
+                            duration(elapsed),
+                            eta
+                        )}
                     </p>
                 </div>
             }
@@ -877,7 +828,7 @@ fn QuantuminoBench() -> impl IntoView {
                         <button type="button" class="danger" data-testid="q-cancel" disabled=move || !matches!(bench.run.get(), Run::Counting | Run::Solving) on:click=move |_| bench.cancel()>"Cancel"</button>
                     </div>
                     {count_view}
-                    <p class="stats q-count-note">"Counting here enumerates in the Web Worker (about a thousand solutions a second): small boxes finish, the game box would take days. The fast counter is in the CLI: " <code>"tessera quantumino count"</code>"."</p>
+                    <p class="stats q-count-note">"Count runs the slice-by-slice counter (no enumeration) in the Web Workers, the middle slice cut in 8 parts shared among them. Each finished part is saved in this browser: Cancel, or closing the page, loses nothing, and Count goes on from there. The game box needs minutes and a few GB of memory per worker; the CLI counts all 17 asides at once: " <code>"tessera quantumino count --all"</code>"."</p>
                     <div class="status" role="status" aria-live="polite">
                         {move || bench.message.get().map(|(k, t)| view! { <p class=format!("message {}", k.name()) data-testid="q-message" data-kind=k.name()>{t}</p> })}
                     </div>

@@ -2,6 +2,11 @@
 // (WebGL2 through SwiftShader here), solved in the Web Worker.
 
 import { assert } from "../lib/harness.mjs";
+import { execFileSync } from "node:child_process";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
 async function openQuantumino(t, { hash = "#quantumino", width = 1280, height = 900, colorScheme = "light", isMobile = false } = {}) {
   const page = await t.newPage({ width, height, colorScheme, isMobile });
@@ -246,15 +251,57 @@ export const tests = [
       await t.shot("quantumino-buildup", page);
       await t.click("q-stop", page);
       await page.waitForFunction(() => /Build-up stopped/.test(document.querySelector('[data-testid="q-message"]')?.textContent || ""));
-      // Count on the game box: it progresses, then Cancel stops it.
+      // Count on the game box: the workers share it, it progresses, then
+      // Cancel stops every worker.
       await t.tid("q-preset", page).selectOption("5x8x2");
       await t.click("q-count-start", page);
-      await page.waitForFunction(() => Number(document.querySelector('[data-testid="q-count-value"]')?.dataset.count || 0) > 0, null, { timeout: 60000 });
-      await page.waitForFunction(() => /left/.test(document.querySelector('[data-testid="q-count"]')?.textContent || ""), null, { timeout: 30000 });
+      await page.waitForFunction(() => /Web Workers, 8 parts/.test(document.querySelector('[data-testid="q-message"]')?.textContent || ""));
+      await page.waitForFunction(() => /left/.test(document.querySelector('[data-testid="q-count"]')?.textContent || ""), null, { timeout: 60000 });
       await t.shot("quantumino-count", page);
       await t.click("q-cancel", page);
-      await page.waitForFunction(() => /Count cancelled after [\d,]+ solutions/.test(document.querySelector('[data-testid="q-message"]')?.textContent || ""));
+      await page.waitForFunction(() => /Count cancelled after .*: 0 of 8 parts are saved/.test(document.querySelector('[data-testid="q-message"]')?.textContent || ""));
       assert.ok(!(await t.tid("q-count-start", page).isDisabled()));
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "quantumino: count by slices in the workers, saved part by part, resumes after a reload",
+    timeout: 600000,
+    async run(t) {
+      // The expected count from the native CLI (the same counter, run whole
+      // in one process: this checks the split over workers, the parts and
+      // the checkpoint, not the counter itself — tests/quantumino_count.rs
+      // checks that against enumeration).
+      const expected = execFileSync("cargo", ["run", "--release", "--quiet", "--bin", "tessera", "--", "quantumino", "count", "--aside", "3", "--box", "2x2x20"], { cwd: repo, encoding: "utf8", timeout: 580000, stdio: ["ignore", "pipe", "pipe"] }).trim();
+      assert.match(expected, /^\d+$/);
+      const page = await openQuantumino(t, { hash: "#quantumino/3/2x2x20/0" });
+      const message = () => page.evaluate(() => document.querySelector('[data-testid="q-message"]')?.textContent || "");
+      const key = "tessera.quantumino.count.v1.3.2x2x20";
+      await t.click("q-count-start", page);
+      await page.waitForFunction(() => /solutions for aside 3 in a 2x2x20 box .*counted by slices/.test(document.querySelector('[data-testid="q-message"]')?.textContent || ""), null, { timeout: 120000 });
+      assert.equal(await t.attr("q-count-value", "data-count", page), expected);
+      assert.equal(await t.attr("q-count-value", "data-parts", page), "8");
+      const saved = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)), key);
+      assert.equal(saved.parts, 8);
+      assert.deepEqual(Object.keys(saved.done).map(Number).sort((a, b) => a - b), [0, 1, 2, 3, 4, 5, 6, 7]);
+      assert.equal(String(Object.values(saved.done).reduce((a, b) => a + BigInt(b), 0n)), expected);
+      // Forget half the parts, as if the count had been interrupted, and reload.
+      await page.evaluate((k) => {
+        const c = JSON.parse(localStorage.getItem(k));
+        for (const p of [0, 3, 5, 6]) delete c.done[p];
+        localStorage.setItem(k, JSON.stringify(c));
+      }, key);
+      await page.reload();
+      await page.waitForSelector('html[data-app="ready"] [data-testid="q-view"]');
+      await t.click("q-count-start", page);
+      await page.waitForFunction(() => /solutions for aside 3 .*counted by slices in .*, 4 of 8 parts from a saved checkpoint/.test(document.querySelector('[data-testid="q-message"]')?.textContent || ""), null, { timeout: 120000 });
+      assert.equal(await t.attr("q-count-value", "data-count", page), expected);
+      const again = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)), key);
+      assert.deepEqual(again.done, saved.done, "the resumed parts count the same");
+      // A finished count is shown again without counting.
+      await t.click("q-count-start", page);
+      await page.waitForFunction(() => /the count saved in this browser/.test(document.querySelector('[data-testid="q-message"]')?.textContent || ""));
+      assert.ok((await message()).includes(Number(expected).toLocaleString("en-US")), await message());
       t.assertNoConsoleErrors();
     },
   },
