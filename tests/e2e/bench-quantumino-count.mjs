@@ -64,10 +64,14 @@ try {
   let message = "";
   while (Date.now() < deadline) {
     await page.waitForTimeout(15000);
-    message = await page.evaluate(() => document.querySelector('[data-testid="q-message"]')?.textContent || "");
+    const [kind, text] = await page.evaluate(() => {
+      const m = document.querySelector('[data-testid="q-message"]');
+      return [m?.dataset.kind || "", m?.textContent || ""];
+    });
+    message = text;
     const line = await page.evaluate(() => document.querySelector('[data-testid="q-count"]')?.textContent || "");
     console.log(`${((Date.now() - start) / 1000).toFixed(0).padStart(5)} s  ${line.trim()}`);
-    if (/solutions for aside|rror|cancelled/.test(message)) break;
+    if (kind === "success" || kind === "error" || /cancelled/.test(message)) break;
   }
   const secs = (Date.now() - start) / 1000;
   const count = await page.evaluate(() => document.querySelector('[data-testid="q-count-value"]')?.dataset.count);
