@@ -443,7 +443,7 @@ mod tests {
         assert_eq!(sam.units().len(), 131);
         assert!(sam.units().iter().all(|u| u.cells.len() == 9));
         assert_eq!(sam.cell_at(0, 9), None);
-        assert_eq!(sam.cell_at(6, 6).is_some(), true);
+        assert!(sam.cell_at(6, 6).is_some());
         assert_eq!(sam.cell_name(sam.cell_at(20, 20).unwrap()), "r21c21");
     }
 }

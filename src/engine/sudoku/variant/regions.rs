@@ -158,7 +158,7 @@ impl RegionMap {
     pub fn random(n: usize, rng: &mut ChaCha8Rng) -> RegionMap {
         let shape = (1..=n)
             .rev()
-            .filter(|r| n % r == 0 && r * r <= n)
+            .filter(|r| n.is_multiple_of(*r) && r * r <= n)
             .map(|r| Shape::new(r, n / r))
             .next()
             .flatten()

@@ -88,12 +88,14 @@ impl Variant {
                 let name = || format!("r{}c{}", r + 1, c + 1);
                 match (cell, ch) {
                     (None, ' ') => {}
-                    (None, _) => return Err(VariantError::Unsupported(format!(
+                    (None, _) => {
+                        return Err(VariantError::Unsupported(format!(
                         "layout line {}: '{}' at {} lies outside the five grids (leave it a space)",
                         r + 1,
                         ch.escape_default(),
                         name()
-                    ))),
+                    )))
+                    }
                     (Some(_), '.' | '0') => {}
                     (Some(cell), _) => match ch.to_digit(10) {
                         Some(d) => values[cell] = d as u8,
