@@ -211,6 +211,14 @@ impl RegionMap {
     }
 }
 
+impl RegionMap {
+    /// [`RegionMap::random`] from a seed alone (editor presets, tests).
+    pub fn from_seed(n: usize, seed: u64) -> RegionMap {
+        use rand::SeedableRng;
+        RegionMap::random(n, &mut ChaCha8Rng::seed_from_u64(seed))
+    }
+}
+
 impl fmt::Display for RegionMap {
     /// The map as one line of labels, which [`RegionMap::parse`] reads back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
