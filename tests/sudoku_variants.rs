@@ -385,3 +385,18 @@ fn bad_inputs_name_what_and_where() {
         "2 appears twice in grid 1 (top-left) box 9: at r7c7 and r9c9"
     );
 }
+
+#[test]
+fn the_editors_preset_maps_have_grids() {
+    // The jigsaw editor offers RegionMap::from_seed(9, 7) and (9, 21).
+    for seed in [7, 21] {
+        let v = Variant::jigsaw(RegionMap::from_seed(9, seed));
+        let grid = v.solutions(&[0; 81], 1).unwrap();
+        assert_eq!(grid.len(), 1, "seed {seed}");
+        let map = match v.kind() {
+            tessera::engine::sudoku::variant::Kind::Jigsaw(m) => m.to_string(),
+            _ => unreachable!(),
+        };
+        check(&v, &jigsaw_units(&map), &[0; 81], &grid[0]);
+    }
+}
