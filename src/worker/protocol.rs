@@ -29,11 +29,12 @@ use crate::engine::quantumino::{Partial, PlacedPiece};
 use crate::engine::search::Progress;
 use crate::engine::sudoku::generate::{Generated, Options as GenerateOptions};
 use crate::engine::sudoku::logic::{Branch, BranchEnd, Explanation, Split, Step as LogicStep};
+use crate::engine::sudoku::variant::Kind as VariantKind;
 use crate::engine::sudoku::{Algorithm, Shape};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a message changes shape; the page checks it in `Ready`.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// A job's identifier, unique per page (chosen by the page).
 pub type JobId = u32;
@@ -136,6 +137,28 @@ pub enum JobKind {
     /// Generate one puzzle. Not sliced either: Cancel terminates the worker,
     /// and the generator's own attempt budget bounds a hopeless request.
     SudokuGenerate { options: GenerateOptions },
+
+    // ----- Sudoku variants (X, jigsaw, Samurai): DLX on cells + units -----
+    /// Enumerate a variant puzzle's solutions lazily (`Payload::Cells`, one
+    /// value per variant cell), `batch` per `More`.
+    VariantSolve {
+        variant: VariantKind,
+        cells: Vec<u8>,
+        batch: u32,
+    },
+    /// Count a variant puzzle's solutions with progress.
+    VariantCount {
+        variant: VariantKind,
+        cells: Vec<u8>,
+        limit: Option<u128>,
+    },
+    /// Generate one variant puzzle (unsliced, like `SudokuGenerate`);
+    /// `variant: None` asks for a 9×9 jigsaw on a random region map.
+    VariantGenerate {
+        variant: Option<VariantKind>,
+        seed: u64,
+        minimal: bool,
+    },
 }
 
 /// What a solution carries back.
@@ -162,6 +185,13 @@ pub enum Payload {
     CountPart { part: u32, count: u64 },
     /// A shared count stopped on an error (the text says why).
     CountFailed(String),
+    /// A generated variant puzzle, its variant (a random jigsaw's map) and
+    /// its solution.
+    VariantGenerated {
+        variant: VariantKind,
+        puzzle: Vec<u8>,
+        solution: Vec<u8>,
+    },
 }
 
 /// An [`Explanation`] whose exploration tree is a flat list of splits:

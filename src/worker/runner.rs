@@ -11,6 +11,7 @@ use crate::engine::quantumino::{
     CountStep, Counter, Partial, QuantuminoSearch, QuantuminoSolver, QuantuminoState, NUM_PIECES,
 };
 use crate::engine::search::{Progress, Search, Step};
+use crate::engine::sudoku::variant::{generate as vgen, Kind as VariantKind, RegionMap, Variant};
 use crate::engine::sudoku::{generate, logic, Shape, Sudoku, SudokuError};
 use std::collections::VecDeque;
 
@@ -148,7 +149,67 @@ fn build(kind: JobKind) -> Result<Built, String> {
             let generated = generate::generate(&options).map_err(|e| e.to_string())?;
             Built::Immediate(Payload::Generated(Box::new(generated)))
         }
+
+        // ----- Sudoku variants -----
+        JobKind::VariantSolve {
+            variant,
+            cells,
+            batch,
+        } => Built::Search(
+            variant_search(variant, &cells)?,
+            Mode::Enumerate,
+            batch.max(1),
+        ),
+        JobKind::VariantCount {
+            variant,
+            cells,
+            limit,
+        } => Built::Search(variant_search(variant, &cells)?, Mode::Count { limit }, 0),
+        JobKind::VariantGenerate {
+            variant,
+            seed,
+            minimal,
+        } => {
+            let request = match variant {
+                Some(kind) => vgen::Request::Fixed(variant_from(kind)?),
+                None => vgen::Request::RandomJigsaw(9),
+            };
+            let options = vgen::Options {
+                minimal,
+                ..vgen::Options::new(request, seed)
+            };
+            let g = vgen::generate(&options).map_err(|e| e.to_string())?;
+            Built::Immediate(Payload::VariantGenerated {
+                variant: g.variant.kind().clone(),
+                puzzle: g.puzzle,
+                solution: g.solution,
+            })
+        }
     })
+}
+
+/// A variant from the wire, checked again: a region map that arrives by
+/// message has not been through `RegionMap::parse`.
+fn variant_from(kind: VariantKind) -> Result<Variant, String> {
+    let bad_shape = |s: Shape| format!("box shape {s} is not supported");
+    Ok(match kind {
+        VariantKind::Standard(s) => {
+            Variant::standard(Shape::new(s.box_rows, s.box_cols).ok_or_else(|| bad_shape(s))?)
+        }
+        VariantKind::X(s) => {
+            Variant::x(Shape::new(s.box_rows, s.box_cols).ok_or_else(|| bad_shape(s))?)
+        }
+        VariantKind::Jigsaw(map) => {
+            Variant::jigsaw(RegionMap::parse(&map.to_string()).map_err(|e| e.to_string())?)
+        }
+        VariantKind::Samurai => Variant::samurai(),
+    })
+}
+
+fn variant_search(kind: VariantKind, cells: &[u8]) -> Result<BoxedSearch, String> {
+    let variant = variant_from(kind)?;
+    let search = variant.search(cells).map_err(|e| e.to_string())?;
+    Ok(mapped(Box::new(search), Payload::Cells))
 }
 
 /// Progress is reported at most this often (milliseconds) per job.
@@ -566,6 +627,89 @@ mod tests {
             out.extend(r.slice(clock, SLICE_MS));
         }
         panic!("runner never went idle");
+    }
+
+    // ----- Sudoku variants -----
+
+    #[test]
+    fn variant_jobs_generate_solve_count_and_reject_bad_maps() {
+        let mut r = Runner::new();
+        let mut clock = fake_clock(0.001);
+        let generate = JobKind::VariantGenerate {
+            variant: Some(VariantKind::Samurai),
+            seed: 4,
+            minimal: false,
+        };
+        let (variant, puzzle, solution) = match r
+            .handle(
+                Request::Job(Job {
+                    id: 1,
+                    kind: generate,
+                }),
+                0.0,
+            )
+            .as_slice()
+        {
+            [Response::Solution {
+                payload:
+                    Payload::VariantGenerated {
+                        variant,
+                        puzzle,
+                        solution,
+                    },
+                ..
+            }, ..] => (variant.clone(), puzzle.clone(), solution.clone()),
+            other => panic!("{other:?}"),
+        };
+        drain(&mut r, &mut clock);
+        let v = variant_from(variant.clone()).unwrap();
+        assert!(v.is_solved_by(&puzzle, &solution));
+        let solve = JobKind::VariantSolve {
+            variant: variant.clone(),
+            cells: puzzle.clone(),
+            batch: 2,
+        };
+        r.handle(Request::Job(Job { id: 2, kind: solve }), 0.0);
+        let sols: Vec<Vec<u8>> = drain(&mut r, &mut clock)
+            .into_iter()
+            .filter_map(|m| match m {
+                Response::Solution {
+                    payload: Payload::Cells(c),
+                    ..
+                } => Some(c),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(sols, vec![solution]);
+        let count = JobKind::VariantCount {
+            variant: VariantKind::X(Shape::square(2).unwrap()),
+            cells: vec![0; 16],
+            limit: None,
+        };
+        r.handle(Request::Job(Job { id: 3, kind: count }), 0.0);
+        let done = drain(&mut r, &mut clock);
+        assert!(
+            done.iter()
+                .any(|m| matches!(m, Response::Done { stats, .. } if stats.solutions > 0)),
+            "{done:?}"
+        );
+        // A map that did not come through RegionMap::parse is checked again.
+        let bad: VariantKind =
+            serde_json::from_str(r#"{"Jigsaw":{"n":2,"labels":["a","a","a","b"]}}"#).unwrap();
+        let solve = JobKind::VariantSolve {
+            variant: bad,
+            cells: vec![0; 4],
+            batch: 1,
+        };
+        match r
+            .handle(Request::Job(Job { id: 4, kind: solve }), 0.0)
+            .as_slice()
+        {
+            [Response::Error { message, .. }] => {
+                assert!(message.contains("region a has 3 cells"), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@ use tessera::engine::sudoku::grid::Sudoku;
 use tessera::engine::sudoku::logic::{self, Rating};
 use tessera::engine::sudoku::models::{self, ModelFormat};
 use tessera::engine::sudoku::solve::Algorithm;
+use tessera::engine::sudoku::variant::{self, RegionMap, Variant};
 use tessera::engine::sudoku::Shape;
 
 const EXAMPLES: &str = "\
@@ -25,7 +26,15 @@ Examples:
   echo '......' | tessera sudoku solve --box 2x3 --count   # an empty 6x6 with 2x3 boxes
   tessera sudoku explain top95.txt          # logical steps, then the rating
   tessera sudoku generate --count 5 --seed 7 --symmetry rot180 --difficulty hard
-  head -1 top95.txt | tessera sudoku export --format cnf | picosat";
+  head -1 top95.txt | tessera sudoku export --format cnf | picosat
+  tessera sudoku generate --variant samurai --seed 3 | tessera sudoku solve --variant samurai --format ascii
+  tessera sudoku generate --variant jigsaw --seed 5 | tessera sudoku solve --variant jigsaw
+  tessera sudoku solve --variant x --count --max 2 x-puzzles.txt
+
+Variants: X adds both diagonals; a jigsaw line is PUZZLE [MAP] (or give --regions MAP), a map
+being one label per cell (letters or digits), n regions of n connected cells; a Samurai line is
+its five 81-character grids top-left, top-right, centre, bottom-left, bottom-right, separated
+by spaces or commas (--format ascii prints the 21-line layout).";
 
 #[derive(Args)]
 #[command(after_help = EXAMPLES)]
@@ -77,6 +86,31 @@ struct SolveArgs {
     /// Output format of each solution
     #[arg(long, value_enum, default_value_t = Format::String)]
     format: Format,
+    #[command(flatten)]
+    variant: VariantChoice,
+}
+
+/// The variant options shared by solve and generate.
+#[derive(Args)]
+struct VariantChoice {
+    /// Sudoku variant (solved on exact cover whatever --algorithm says)
+    #[arg(long, value_enum, default_value_t = VariantName::Standard)]
+    variant: VariantName,
+    /// Jigsaw region map: one label (letter or digit) per cell, row-major
+    #[arg(long, value_name = "MAP")]
+    regions: Option<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum VariantName {
+    /// Rows, columns and boxes
+    Standard,
+    /// Plus both main diagonals
+    X,
+    /// Rows, columns and irregular regions (--regions MAP)
+    Jigsaw,
+    /// Five overlapping 9x9 grids
+    Samurai,
 }
 
 #[derive(Args)]
@@ -118,9 +152,11 @@ struct GenerateArgs {
     #[arg(long, value_name = "easy|medium|hard|expert", value_parser = parse_rating)]
     difficulty: Option<Rating>,
     /// Fresh grids to try per puzzle before giving up (default 500 up to
-    /// 9x9, 10 above)
+    /// 9x9, 10 above; 50 for variants)
     #[arg(long, value_name = "N")]
     attempts: Option<u32>,
+    #[command(flatten)]
+    variant: VariantChoice,
 }
 
 #[derive(Args)]
@@ -218,8 +254,27 @@ fn read_lines(file: &Option<String>) -> io::Result<Vec<(usize, String)>> {
 }
 
 pub fn run(args: SudokuArgs) -> u8 {
+    match &args.command {
+        SudokuCommand::Generate(a) if a.variant.variant != VariantName::Standard => {
+            return generate_variants(a)
+        }
+        SudokuCommand::Solve(a) if a.variant.variant != VariantName::Standard => {
+            return solve_variants(a)
+        }
+        _ => {}
+    }
     if let SudokuCommand::Generate(a) = &args.command {
+        if a.variant.regions.is_some() {
+            eprintln!("tessera: --regions only applies to --variant jigsaw");
+            return 2;
+        }
         return generate_puzzles(a);
+    }
+    if let SudokuCommand::Solve(a) = &args.command {
+        if a.variant.regions.is_some() {
+            eprintln!("tessera: --regions only applies to --variant jigsaw");
+            return 2;
+        }
     }
     let input = match &args.command {
         SudokuCommand::Solve(a) => &a.input,
@@ -337,6 +392,172 @@ fn generate_puzzles(a: &GenerateArgs) -> u8 {
         match line {
             Ok(text) => {
                 if writeln!(out, "{text}").and_then(|_| out.flush()).is_err() {
+                    return 2;
+                }
+            }
+            Err(e) => {
+                eprintln!("tessera: {e}");
+                return 2;
+            }
+        }
+    }
+    0
+}
+
+/// The variant a `--variant` / `--regions` pair asks for (`None` for a
+/// jigsaw without a map: each line or generated puzzle brings its own).
+fn chosen_variant(c: &VariantChoice, shape: Shape) -> Result<Option<Variant>, String> {
+    if c.regions.is_some() && c.variant != VariantName::Jigsaw {
+        return Err("--regions only applies to --variant jigsaw".into());
+    }
+    Ok(match c.variant {
+        VariantName::Standard => Some(Variant::standard(shape)),
+        VariantName::X => Some(Variant::x(shape)),
+        VariantName::Samurai => Some(Variant::samurai()),
+        VariantName::Jigsaw => match &c.regions {
+            Some(map) => Some(Variant::jigsaw(
+                RegionMap::parse(map).map_err(|e| format!("--regions: {e}"))?,
+            )),
+            None => None,
+        },
+    })
+}
+
+/// One variant puzzle line: a jigsaw line may carry its map after the
+/// puzzle ("PUZZLE MAP"); X without --box takes square boxes from the length.
+fn parse_variant_line(
+    line: &str,
+    a: &SolveArgs,
+    fixed: &Option<Variant>,
+) -> Result<(Variant, Vec<u8>), String> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let (variant, text) = match (a.variant.variant, fixed) {
+        (VariantName::Jigsaw, _) if tokens.len() == 2 => {
+            let map = RegionMap::parse(tokens[1]).map_err(|e| format!("region map: {e}"))?;
+            (Variant::jigsaw(map), tokens[0])
+        }
+        (VariantName::Jigsaw, None) => {
+            return Err(
+                "a jigsaw puzzle needs its region map: give --regions MAP or write \
+                        the line as PUZZLE MAP"
+                    .into(),
+            )
+        }
+        (VariantName::X, _) if a.input.shape.is_none() => {
+            let n = line.chars().filter(|c| !c.is_whitespace()).count();
+            let shape = Shape::from_cell_count(n).ok_or_else(|| {
+                format!(
+                    "found {n} cells, but an X-sudoku with square boxes has 16, 81 or 256 \
+                     (for rectangular boxes give --box RxC)"
+                )
+            })?;
+            (Variant::x(shape), line)
+        }
+        (_, Some(v)) => (v.clone(), line),
+        (_, None) => unreachable!("only a jigsaw may come without a variant"),
+    };
+    let values = variant.parse(text).map_err(|e| e.to_string())?;
+    variant.verify(&values).map_err(|e| e.to_string())?;
+    Ok((variant, values))
+}
+
+/// Variant puzzles, one per line: solutions or a count, like `solve`.
+fn solve_variants(a: &SolveArgs) -> u8 {
+    let shape = a.input.shape.unwrap_or(Shape::square(3).expect("3x3"));
+    let fixed = match chosen_variant(&a.variant, shape) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("tessera: {e}");
+            return 2;
+        }
+    };
+    let lines = match read_lines(&a.input.file) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("tessera: {e}");
+            return 2;
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut bad = false;
+    for (number, line) in lines {
+        let result = parse_variant_line(&line, a, &fixed).and_then(|(v, values)| {
+            let io = |e: io::Error| e.to_string();
+            if a.count {
+                let n = v.count(&values, a.max).map_err(|e| e.to_string())?;
+                return writeln!(out, "{n}").map_err(io);
+            }
+            let max = a.max.unwrap_or(1).min(usize::MAX as u128) as usize;
+            let solutions = v.solutions(&values, max).map_err(|e| e.to_string())?;
+            if solutions.is_empty() {
+                writeln!(out, "no solution").map_err(io)?;
+            }
+            for s in solutions {
+                match a.format {
+                    Format::String => writeln!(out, "{}", v.to_line(&s)),
+                    Format::Ascii => write!(out, "{}", v.to_layout(&s)),
+                    _ => {
+                        return Err(format!(
+                            "--format {} is not available for variants: use string or ascii",
+                            match a.format {
+                                Format::Latex => "latex",
+                                Format::List => "list",
+                                _ => "matrix",
+                            }
+                        ))
+                    }
+                }
+                .map_err(io)?;
+            }
+            Ok(())
+        });
+        if let Err(message) = result {
+            let _ = out.flush();
+            eprintln!("tessera: line {number}: {message}");
+            bad = true;
+        }
+    }
+    if out.flush().is_err() || bad {
+        2
+    } else {
+        0
+    }
+}
+
+/// Variant puzzles one per line (a jigsaw as PUZZLE MAP, which `solve`
+/// reads back), written as they are found.
+fn generate_variants(a: &GenerateArgs) -> u8 {
+    if a.symmetry != Symmetry::None || a.difficulty.is_some() {
+        eprintln!("tessera: --symmetry and --difficulty are not available for variants yet");
+        return 2;
+    }
+    let request = match chosen_variant(&a.variant, a.shape) {
+        Ok(Some(v)) => variant::generate::Request::Fixed(v),
+        Ok(None) => variant::generate::Request::RandomJigsaw(a.shape.size()),
+        Err(e) => {
+            eprintln!("tessera: {e}");
+            return 2;
+        }
+    };
+    let mut options = variant::generate::Options {
+        minimal: a.minimal,
+        ..variant::generate::Options::new(request, a.seed)
+    };
+    if let Some(n) = a.attempts {
+        options.max_attempts = n;
+    }
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut stream = variant::generate::Stream::new(&options);
+    for _ in 0..a.count {
+        match stream.next_puzzle() {
+            Ok(g) => {
+                let mut line = g.variant.to_line(&g.puzzle);
+                if let variant::Kind::Jigsaw(map) = g.variant.kind() {
+                    line = format!("{line} {map}");
+                }
+                if writeln!(out, "{line}").and_then(|_| out.flush()).is_err() {
                     return 2;
                 }
             }

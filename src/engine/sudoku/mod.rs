@@ -12,6 +12,7 @@ pub mod logic;
 pub mod models;
 pub mod shape;
 pub mod solve;
+pub mod variant;
 
 pub use grid::{Sudoku, SudokuError};
 pub use shape::{Shape, MAX_SIZE, STRING_MAX_SIZE};

@@ -8,6 +8,7 @@ pub mod examples;
 mod grid;
 mod lab;
 mod panel;
+mod variants;
 
 use super::dom;
 use super::shell::{use_shell, NoticeKind, Shell};
@@ -663,7 +664,10 @@ fn initial_state(shell: Shell) -> (Board, Algorithm) {
         Loaded::Missing => None,
     };
     let algorithm = saved.as_ref().map_or(Algorithm::Dlx, |s| s.1);
-    if route.workbench == WORKBENCH.id && !route.payload.is_empty() {
+    if route.workbench == WORKBENCH.id
+        && !route.payload.is_empty()
+        && !variants::is_variant_fragment(&route.payload)
+    {
         match codec::decode(&route.payload) {
             // Same puzzle as saved: keep the saved pencil marks too.
             Ok(b) => {
@@ -708,11 +712,17 @@ pub fn SudokuBench() -> impl IntoView {
     WorkerPool::global().warm_up();
     let lab = lab::Lab::new(bench);
     lab.watch();
+    let vb = variants::VBench::new(variants::Mode::Standard);
+    variants::open_link(vb, shell);
 
     // Persist and share: localStorage and the URL follow the puzzle.
     Effect::new(move |_| {
         let board = bench.board.get();
         let algorithm = bench.algorithm.get();
+        if vb.mode.get() != variants::Mode::Standard {
+            shell.set_url(WORKBENCH.id, &vb.fragment());
+            return;
+        }
         storage::save(
             STORAGE_KEY,
             &Saved {
@@ -729,6 +739,11 @@ pub fn SudokuBench() -> impl IntoView {
         if prev.is_none() || route.workbench != WORKBENCH.id || route.payload.is_empty() {
             return;
         }
+        if variants::is_variant_fragment(&route.payload) {
+            variants::open_link(vb, shell);
+            return;
+        }
+        vb.switch(variants::Mode::Standard);
         match codec::decode(&route.payload) {
             Ok(b) => {
                 let same = bench
@@ -770,9 +785,13 @@ pub fn SudokuBench() -> impl IntoView {
         keys.remove();
         bench.abandon_job();
         lab.abandon();
+        vb.abandon_all();
     });
 
+    let standard = move || vb.mode.get() == variants::Mode::Standard;
     view! {
+        <variants::VariantPicker vb=vb/>
+        <Show when=standard fallback=move || view! { <variants::VariantBench vb=vb/> }>
         <div
             class="bench sudoku-bench"
             data-testid="sudoku-bench"
@@ -794,5 +813,6 @@ pub fn SudokuBench() -> impl IntoView {
                 <panel::ImportExportCard bench=bench/>
             </aside>
         </div>
+        </Show>
     }
 }
