@@ -15,7 +15,8 @@ use super::shell::{use_shell, NoticeKind, Shell};
 use super::storage::{self, Loaded};
 use super::workbench::Workbench;
 use crate::engine::sudoku::{Algorithm, Shape, Sudoku, SudokuError};
-use crate::worker::pool::{JobHandle, WorkerPool};
+use crate::ui::job::JobSlot;
+use crate::worker::pool::WorkerPool;
 use crate::worker::protocol::{JobKind, Payload, Response, Stats};
 use board::{Board, History, MAX_EDIT_SIZE, SIZES};
 use leptos::prelude::*;
@@ -101,8 +102,7 @@ pub struct Bench {
     /// A logical step drawn on the grid (hint, applied step, or a step of
     /// "Solve logically" with the position before or after it).
     pub lab_view: RwSignal<Option<lab::LabView>>,
-    job: StoredValue<Option<JobHandle>, LocalStorage>,
-    generation: StoredValue<u32>,
+    job: JobSlot,
 }
 
 pub fn algorithm_label(a: Algorithm) -> &'static str {
@@ -173,8 +173,7 @@ impl Bench {
             counter: RwSignal::new(None),
             conflicts,
             lab_view: RwSignal::new(None),
-            job: StoredValue::new_local(None),
-            generation: StoredValue::new(0),
+            job: JobSlot::new(),
         }
     }
 
@@ -316,11 +315,7 @@ impl Bench {
 
     /// Forget the job (its late messages are ignored) and stop it.
     fn abandon_job(&self) {
-        self.generation.update_value(|g| *g = g.wrapping_add(1));
-        if let Some(h) = self.job.try_get_value().flatten() {
-            h.cancel();
-        }
-        self.job.set_value(None);
+        self.job.abandon();
         self.run.set(Run::Idle);
         self.counter.set(None);
     }
@@ -370,13 +365,8 @@ impl Bench {
 
     fn submit(&self, kind: JobKind) {
         self.abandon_job();
-        let generation = self.generation.get_value();
         let bench = *self;
-        let handle = WorkerPool::global().submit(kind, move |r| bench.on_response(generation, r));
-        // An immediate failure may already have ended the job.
-        if self.generation.get_value() == generation && handle.is_live() {
-            self.job.set_value(Some(handle));
-        }
+        self.job.submit(kind, move |_, r| bench.on_response(r));
     }
 
     /// "Solve": the first solution of a fresh enumeration.
@@ -396,7 +386,7 @@ impl Bench {
             algorithm,
             batch: 1,
         });
-        if self.run.get_untracked() == Run::Idle && self.job.with_value(Option::is_some) {
+        if self.run.get_untracked() == Run::Idle && self.job.is_running() {
             self.run.set(Run::Solving);
         }
     }
@@ -408,7 +398,7 @@ impl Bench {
             return; // still looking for the previous one
         }
         let waiting = run == Run::Waiting;
-        let handle = self.job.get_value();
+        let handle = self.job.handle();
         match handle {
             Some(h) if waiting && h.is_live() => {
                 self.run.set(Run::Solving);
@@ -438,7 +428,7 @@ impl Bench {
             algorithm,
             limit: None,
         });
-        if self.job.with_value(Option::is_some) {
+        if self.job.is_running() {
             self.run.set(Run::Counting);
             self.counter.set(Some(Counter {
                 nodes: 0,
@@ -454,19 +444,15 @@ impl Bench {
         if !matches!(run, Run::Solving | Run::Counting) {
             return;
         }
-        if let Some(h) = self.job.get_value() {
+        if self.job.is_running() {
             self.run.set(Run::Cancelling);
-            h.cancel();
+            self.job.cancel();
         } else {
             self.run.set(Run::Idle);
         }
     }
 
-    fn on_response(&self, generation: u32, response: Response) {
-        // The workbench may be gone, or this job superseded.
-        if self.generation.try_get_value() != Some(generation) {
-            return;
-        }
+    fn on_response(&self, response: Response) {
         match response {
             Response::Ready { .. } => {}
             Response::Progress {
@@ -510,7 +496,7 @@ impl Bench {
             }
             Response::Done { stats, .. } => {
                 let was = self.run.get_untracked();
-                self.job.set_value(None);
+                self.job.finished();
                 self.run.set(Run::Idle);
                 self.show_stats(&stats);
                 if was == Run::Counting
@@ -559,7 +545,7 @@ impl Bench {
                 }
             }
             Response::Error { message, .. } => {
-                self.job.set_value(None);
+                self.job.finished();
                 self.run.set(Run::Idle);
                 self.counter.set(None);
                 self.say(MsgKind::Error, message);

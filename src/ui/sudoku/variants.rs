@@ -10,7 +10,7 @@
 use super::{format_ms, group, plural, MsgKind};
 use crate::engine::sudoku::variant::{Kind, RegionMap, Variant};
 use crate::engine::sudoku::Shape;
-use crate::worker::pool::{JobHandle, WorkerPool};
+use crate::ui::job::JobSlot;
 use crate::worker::protocol::{JobKind, Payload, Response, Stats};
 use leptos::prelude::*;
 use web_sys::KeyboardEvent;
@@ -102,8 +102,7 @@ pub struct VBench {
     stats: RwSignal<Option<String>>,
     progress: RwSignal<Option<(u64, u128, f64)>>,
     seed: RwSignal<u64>,
-    job: StoredValue<Option<JobHandle>, LocalStorage>,
-    generation: StoredValue<u32>,
+    job: JobSlot,
 }
 
 impl VBench {
@@ -138,8 +137,7 @@ impl VBench {
             stats: RwSignal::new(None),
             progress: RwSignal::new(None),
             seed: RwSignal::new(1),
-            job: StoredValue::new_local(None),
-            generation: StoredValue::new(0),
+            job: JobSlot::new(),
         }
     }
 
@@ -284,11 +282,7 @@ impl VBench {
     // ----- the worker -----
 
     fn abandon(&self) {
-        self.generation.update_value(|g| *g = g.wrapping_add(1));
-        if let Some(h) = self.job.try_get_value().flatten() {
-            h.cancel();
-        }
-        self.job.set_value(None);
+        self.job.abandon();
         self.run.set(Run::Idle);
         self.progress.set(None);
     }
@@ -316,11 +310,10 @@ impl VBench {
 
     fn submit(&self, kind: JobKind, run: Run) {
         self.abandon();
-        let generation = self.generation.get_value();
         let me = *self;
-        let handle = WorkerPool::global().submit(kind, move |r| me.on_response(generation, r));
-        if self.generation.get_value() == generation && handle.is_live() {
-            self.job.set_value(Some(handle));
+        self.job.submit(kind, move |_, r| me.on_response(r));
+        // An immediate failure has already answered and left no job.
+        if self.job.is_running() {
             self.run.set(run);
         }
     }
@@ -345,7 +338,7 @@ impl VBench {
     }
 
     pub fn next(&self) {
-        match (self.run.get_untracked(), self.job.get_value()) {
+        match (self.run.get_untracked(), self.job.handle()) {
             (Run::Waiting, Some(h)) if h.is_live() => {
                 self.run.set(Run::Solving);
                 self.say(
@@ -405,9 +398,8 @@ impl VBench {
     }
 
     pub fn cancel(&self) {
-        match self.job.get_value() {
-            Some(h) if self.run.get_untracked() != Run::Idle => h.cancel(),
-            _ => {}
+        if self.run.get_untracked() != Run::Idle {
+            self.job.cancel();
         }
         if self.run.get_untracked() == Run::Generating {
             self.abandon();
@@ -415,10 +407,7 @@ impl VBench {
         }
     }
 
-    fn on_response(&self, generation: u32, response: Response) {
-        if self.generation.try_get_value() != Some(generation) {
-            return;
-        }
+    fn on_response(&self, response: Response) {
         match response {
             Response::Ready { .. } => {}
             Response::Progress {
@@ -473,7 +462,7 @@ impl VBench {
             }
             Response::Done { stats, .. } => {
                 let was = self.run.get_untracked();
-                self.job.set_value(None);
+                self.job.finished();
                 self.run.set(Run::Idle);
                 self.progress.set(None);
                 if was == Run::Generating {
@@ -517,7 +506,7 @@ impl VBench {
                 self.say(text.0, text.1);
             }
             Response::Error { message, .. } => {
-                self.job.set_value(None);
+                self.job.finished();
                 self.run.set(Run::Idle);
                 self.progress.set(None);
                 self.say(MsgKind::Error, message);
