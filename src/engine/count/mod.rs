@@ -3,3 +3,4 @@
 
 pub mod bands;
 pub mod grids;
+pub mod phase;
