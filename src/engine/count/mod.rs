@@ -4,3 +4,4 @@
 pub mod bands;
 pub mod grids;
 pub mod phase;
+pub mod staged;
