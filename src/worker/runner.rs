@@ -215,7 +215,7 @@ impl Search<Payload> for PhaseSearch {
                 self.sent_last = true;
                 return self.snapshot();
             }
-            if rounds != before && (rounds <= 5 || rounds % 5 == 0) {
+            if rounds != before && (rounds <= 5 || rounds.is_multiple_of(5)) {
                 return self.snapshot();
             }
         }

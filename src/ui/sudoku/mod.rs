@@ -5,6 +5,7 @@
 pub mod board;
 pub mod codec;
 pub mod examples;
+mod experiments;
 mod grid;
 mod lab;
 mod panel;
@@ -773,6 +774,7 @@ pub fn SudokuBench() -> impl IntoView {
     });
 
     view! {
+        <experiments::Experiments bench=bench/>
         <div
             class="bench sudoku-bench"
             data-testid="sudoku-bench"
