@@ -91,6 +91,10 @@ pub fn ColouringCard(bench: Bench) -> impl IntoView {
                         on:click=move |_| selected.set(i)>
                         <rect x=cx - cell / 2.0 y=cy - cell / 2.0 width=cell height=cell
                             style=format!("fill:{}", colour(v, n))/>
+                        {(is_nb || i == s).then(|| view! {
+                            <rect class="exp-ring" x=cx - cell / 2.0 + 3.0 y=cy - cell / 2.0 + 3.0
+                                width=cell - 6.0 height=cell - 6.0 rx="5"/>
+                        })}
                         {(v != 0).then(|| view! {
                             <text x=cx y=cy + 5.0 text-anchor="middle">{crate::engine::sudoku::grid::symbol_char(v).map(String::from).unwrap_or_default()}</text>
                         })}
@@ -101,11 +105,23 @@ pub fn ColouringCard(bench: Bench) -> impl IntoView {
             })
             .collect_view();
         let (sx, sy) = centre(s);
+        // Row and column neighbours lie on one line through the cell, so
+        // their edges bow out as arcs (rows upwards, columns to the right)
+        // instead of drawing over each other; box neighbours are straight.
         let edges = neighbours
             .iter()
             .map(|&j| {
                 let (x2, y2) = centre(j);
-                view! { <line class="exp-edge" x1=sx y1=sy x2=x2 y2=y2/> }
+                let (mx, my) = ((sx + x2) / 2.0, (sy + y2) / 2.0);
+                let d = ((x2 - sx).abs() + (y2 - sy).abs()) * 0.32;
+                let (qx, qy) = if j / n == s / n {
+                    (mx, my - d)
+                } else if j % n == s % n {
+                    (mx + d, my)
+                } else {
+                    (mx, my)
+                };
+                view! { <path class="exp-edge" d=format!("M{sx:.1} {sy:.1} Q{qx:.1} {qy:.1} {x2:.1} {y2:.1}")/> }
             })
             .collect_view();
         let box_lines = (0..=n)
@@ -201,7 +217,7 @@ fn ShidokuCircle() -> impl IntoView {
         .map(|s| s.cells().to_vec())
         .unwrap_or_else(|| vec![0; 16]);
     let picked = RwSignal::new(None::<usize>);
-    let r = 120.0;
+    let r = 106.0;
     let pos = |i: usize| {
         let a = std::f64::consts::TAU * i as f64 / 16.0 - std::f64::consts::FRAC_PI_2;
         (150.0 + r * a.cos(), 150.0 + r * a.sin())
@@ -221,7 +237,10 @@ fn ShidokuCircle() -> impl IntoView {
     let dots = (0..16)
         .map(|i| {
             let (x, y) = pos(i);
-            let (lx, ly) = (150.0 + (r + 20.0) * (x - 150.0) / r, 150.0 + (r + 20.0) * (y - 150.0) / r);
+            let (lx, ly) = (
+                150.0 + (r + 28.0) * (x - 150.0) / r,
+                150.0 + (r + 28.0) * (y - 150.0) / r,
+            );
             let v = solution[i];
             view! {
                 <g class="exp-cvertex" data-testid="shidoku-vertex" data-cell=i on:click=move |_| picked.set(Some(i))>

@@ -322,7 +322,7 @@ const W: f64 = 640.0;
 const H: f64 = 380.0;
 const LEFT: f64 = 58.0;
 const RIGHT: f64 = 16.0;
-const TOP: f64 = 62.0;
+const TOP: f64 = 58.0;
 const BOTTOM: f64 = 52.0;
 
 fn plot(config: &Config, points: &[Point]) -> impl IntoView {
@@ -342,7 +342,7 @@ fn plot(config: &Config, points: &[Point]) -> impl IntoView {
     let done = points.iter().map(Point::samples).min().unwrap_or(0);
     let givens = config.model == Model::RandomGivens;
     let caption = format!(
-        "n = {} puzzles per k{} · seed {} · {}×{} · {}",
+        "n = {} per k{} · seed {}",
         config.samples,
         if done < config.samples {
             format!(" ({done} so far)")
@@ -350,6 +350,9 @@ fn plot(config: &Config, points: &[Point]) -> impl IntoView {
             String::new()
         },
         config.seed,
+    );
+    let caption2 = format!(
+        "{}×{} · {}",
         config.shape.size(),
         config.shape.size(),
         model_label(config.model)
@@ -441,14 +444,14 @@ fn plot(config: &Config, points: &[Point]) -> impl IntoView {
             }
         })
         .collect_view();
-    let legend_x = W - RIGHT - if givens { 196.0 } else { 70.0 };
+    let legend_x = W - RIGHT - if givens { 236.0 } else { 80.0 };
     view! {
         <figure class="exp-figure">
             <svg class="exp-plot" data-testid="phase-plot" viewBox=format!("0 0 {W} {H}")
                 role="img" aria-label="Fraction of random puzzles with a unique solution, by number of clues"
                 data-seed=config.seed data-samples=config.samples>
-                <text class="exp-title" x=LEFT y="22">"Share of random puzzles with a unique solution"</text>
-                <text class="exp-caption" data-testid="plot-caption" x=LEFT y="42">{caption}</text>
+                <text class="exp-caption" data-testid="plot-caption" x=LEFT y="20">{caption}</text>
+                <text class="exp-caption2" x=LEFT y="42">{caption2}</text>
                 <rect class="exp-area" x=LEFT y=TOP width=pw height=ph/>
                 {grid_lines}
                 <line class="exp-axis" x1=LEFT x2=W - RIGHT y1=TOP + ph y2=TOP + ph/>
@@ -460,7 +463,7 @@ fn plot(config: &Config, points: &[Point]) -> impl IntoView {
                 {solvable_series}
                 {unique_series}
                 {unique_marks}
-                <g class="exp-legend" transform=format!("translate({legend_x} 22)")>
+                <g class="exp-legend" transform=format!("translate({legend_x} 20)")>
                     <circle class="exp-mark unique" cx="6" cy="-4" r="4.5"/>
                     <text x="16" y="0">"unique"</text>
                     {givens.then(|| view! {
