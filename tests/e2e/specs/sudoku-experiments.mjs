@@ -122,7 +122,7 @@ export const tests = [
       assert.equal(await page.locator('[data-testid="colour-cell"][data-clash="true"]').count(), 0);
 
       assert.equal(await page.locator('[data-testid="shidoku-graph"] line').count(), 56, "56 edges");
-      await page.locator('[data-testid="shidoku-vertex"][data-cell="5"]').click();
+      await page.locator('[data-testid="shidoku-vertex"][data-cell="5"] circle').click();
       assert.equal(await page.locator('[data-testid="shidoku-graph"] line.on').count(), 7, "degree 7");
       await page.locator('[data-testid="colouring-card"]').scrollIntoViewIfNeeded();
       await t.shot("experiments-colouring-desktop");
@@ -156,6 +156,10 @@ export const tests = [
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= 390, `no horizontal scroll (${width})`);
       await t.shot("experiments-phone", page, { fullPage: true });
+      await t.tid("phase-plot").scrollIntoViewIfNeeded();
+      await t.shot("experiments-phone-plot");
+      await t.tid("colouring-grid").scrollIntoViewIfNeeded();
+      await t.shot("experiments-phone-colouring");
       await t.click("sudoku-tab-grid");
       assert.equal(await t.tid("sudoku-bench").isVisible(), true, "back to the grid");
       t.assertNoConsoleErrors();

@@ -18,8 +18,8 @@ const SHAPES: [(&str, usize, usize, usize, usize); 3] = [
 
 fn model_label(m: Model) -> &'static str {
     match m {
-        Model::GridSubset => "k cells of a random grid",
-        Model::RandomGivens => "k random givens that do not clash",
+        Model::GridSubset => "cells of a random grid",
+        Model::RandomGivens => "random non-clashing givens",
     }
 }
 
