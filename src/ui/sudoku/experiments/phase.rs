@@ -458,7 +458,7 @@ fn plot(config: &Config, points: &[Point]) -> impl IntoView {
                 <line class="exp-axis" x1=LEFT x2=LEFT y1=TOP y2=TOP + ph/>
                 {x_ticks}
                 <text class="exp-axis-title" x=LEFT + pw / 2.0 y=H - 10.0 text-anchor="middle">"clues k"</text>
-                <text class="exp-axis-title" transform=format!("translate(16 {}) rotate(-90)", TOP + ph / 2.0)
+                <text class="exp-axis-title y" transform=format!("translate(16 {}) rotate(-90)", TOP + ph / 2.0)
                     text-anchor="middle">"share of puzzles"</text>
                 {solvable_series}
                 {unique_series}
