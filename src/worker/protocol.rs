@@ -23,6 +23,7 @@
 //! Enums are serde's default (externally tagged) representation, because
 //! the internally tagged one cannot carry `u128` counters.
 
+use crate::engine::count::phase::{Config as PhaseConfig, Point as PhasePoint};
 use crate::engine::polyform::enumerate::Counts;
 use crate::engine::polyform::{Cell, Lattice, Puzzle, Solution};
 use crate::engine::quantumino::{Partial, PlacedPiece};
@@ -34,7 +35,7 @@ use crate::engine::sudoku::{Algorithm, Shape};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a message changes shape; the page checks it in `Ready`.
-pub const PROTOCOL_VERSION: u32 = 4;
+pub const PROTOCOL_VERSION: u32 = 5;
 
 /// A job's identifier, unique per page (chosen by the page).
 pub type JobId = u32;
@@ -159,6 +160,19 @@ pub enum JobKind {
         seed: u64,
         minimal: bool,
     },
+    // ---- Experiments (engine::count): phase transition and counts ----
+    /// The phase-transition experiment: a cumulative [`Payload::Phase`]
+    /// snapshot after each of the first rounds (one sample per clue count)
+    /// and every few rounds after; `Progress.nodes` counts samples. Run as
+    /// an enumeration that never waits.
+    PhaseTransition { config: PhaseConfig },
+    /// Count a shape's complete grids part by part (`count::staged`):
+    /// `Progress.solutions` is the running total, `Done.stats.solutions`
+    /// the count.
+    CountGrids { shape: Shape },
+    /// The J seed's box counts ([`Payload::Bands`]); a fraction of a
+    /// second, so not sliced.
+    CountBands { shape: Shape },
 }
 
 /// What a solution carries back.
@@ -192,6 +206,10 @@ pub enum Payload {
         puzzle: Vec<u8>,
         solution: Vec<u8>,
     },
+    /// The phase experiment's tallies so far, one per clue count.
+    Phase(Vec<PhasePoint>),
+    /// Boxes right of / below a fixed first box, and (right, below) pairs.
+    Bands { right: u64, below: u64, pairs: u128 },
 }
 
 /// An [`Explanation`] whose exploration tree is a flat list of splits:
@@ -452,6 +470,18 @@ mod tests {
             id: 10,
             kind: JobKind::SudokuGenerate { options },
         }));
+        round_trip(Request::Job(Job {
+            id: 12,
+            kind: JobKind::PhaseTransition {
+                config: PhaseConfig::standard(100, u64::MAX),
+            },
+        }));
+        round_trip(Request::Job(Job {
+            id: 13,
+            kind: JobKind::CountGrids {
+                shape: Shape::new(2, 3).unwrap(),
+            },
+        }));
         round_trip(Request::More { id: 7, count: 3 });
         round_trip(Request::Cancel { id: 7 });
     }
@@ -489,6 +519,25 @@ mod tests {
                 piece: 3,
                 cells: vec![[0, 0, 0], [1, 0, 0], [1, 1, 0], [1, 1, 1], [1, 2, 0]],
             }]),
+        });
+        round_trip(Response::Solution {
+            id: 3,
+            index: 0,
+            payload: Payload::Phase(vec![PhasePoint {
+                clues: 17,
+                unique: 0,
+                multiple: 9,
+                none: 1,
+            }]),
+        });
+        round_trip(Response::Solution {
+            id: 4,
+            index: 0,
+            payload: Payload::Bands {
+                right: 12_096,
+                below: 12_096,
+                pairs: 146_313_216,
+            },
         });
         round_trip(Response::Waiting { id: 1, stats });
         round_trip(Response::Done { id: 1, stats });

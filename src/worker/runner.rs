@@ -5,6 +5,9 @@
 //! enumeration — is tested natively here with a fake clock.
 
 use super::protocol::{Job, JobId, JobKind, Payload, Request, Response, Stats};
+use crate::engine::count::bands;
+use crate::engine::count::phase::Phase;
+use crate::engine::count::staged::GridCount;
 use crate::engine::polyform::{enumerate, Session, SolveOptions};
 use crate::engine::quantumino::pieces::polycubes;
 use crate::engine::quantumino::{
@@ -185,6 +188,40 @@ fn build(kind: JobKind) -> Result<Built, String> {
                 solution: g.solution,
             })
         }
+        // ---- Experiments ----
+        JobKind::PhaseTransition { config } => {
+            let phase = Phase::new(config).map_err(|e| e.to_string())?;
+            Built::Search(
+                Box::new(PhaseSearch {
+                    phase,
+                    emitted: 0,
+                    sent_last: false,
+                }),
+                Mode::Enumerate,
+                u32::MAX,
+            )
+        }
+        JobKind::CountGrids { shape } => {
+            let count = GridCount::new(shape)?;
+            Built::Search(
+                Box::new(GridCountSearch(count)),
+                Mode::Count { limit: None },
+                0,
+            )
+        }
+        JobKind::CountBands { shape } => {
+            if shape.size() > 16 {
+                return Err(format!(
+                    "boxes of {} symbols are too many to enumerate (at most 16)",
+                    shape.size()
+                ));
+            }
+            Built::Immediate(Payload::Bands {
+                right: bands::boxes_right(shape),
+                below: bands::boxes_below(shape),
+                pairs: bands::box_pairs(shape),
+            })
+        }
     })
 }
 
@@ -210,6 +247,90 @@ fn variant_search(kind: VariantKind, cells: &[u8]) -> Result<BoxedSearch, String
     let variant = variant_from(kind)?;
     let search = variant.search(cells).map_err(|e| e.to_string())?;
     Ok(mapped(Box::new(search), Payload::Cells))
+}
+
+// ---- Experiment jobs: the engine's step-by-step runs as searches ----
+
+/// One phase sample costs about as much as this many search nodes, so the
+/// runner's ~1 ms budget runs a handful of samples per step.
+const NODES_PER_SAMPLE: u64 = 64;
+
+/// The phase experiment as a search whose "solutions" are cumulative
+/// snapshots: after each of the first rounds, then every fifth, and at the
+/// end — a curve appears at once and sharpens without flooding the page.
+struct PhaseSearch {
+    phase: Phase,
+    emitted: u128,
+    sent_last: bool,
+}
+
+impl PhaseSearch {
+    fn snapshot(&mut self) -> Step<Payload> {
+        self.emitted += 1;
+        Step::Solution(Payload::Phase(self.phase.points().to_vec()))
+    }
+}
+
+impl Search<Payload> for PhaseSearch {
+    fn step(&mut self, budget: u64) -> Step<Payload> {
+        if self.phase.is_done() {
+            if self.sent_last {
+                return Step::Done;
+            }
+            self.sent_last = true;
+            return self.snapshot();
+        }
+        for _ in 0..(budget / NODES_PER_SAMPLE).max(1) {
+            let before = self.phase.rounds_done();
+            if self.phase.step().is_none() {
+                break;
+            }
+            let rounds = self.phase.rounds_done();
+            if self.phase.is_done() {
+                self.sent_last = true;
+                return self.snapshot();
+            }
+            if rounds != before && (rounds <= 5 || rounds.is_multiple_of(5)) {
+                return self.snapshot();
+            }
+        }
+        Step::Paused
+    }
+
+    fn progress(&self) -> Progress {
+        let total = self.phase.config().total_samples();
+        Progress {
+            nodes: self.phase.samples_done(),
+            solutions: self.emitted,
+            fraction: self.phase.samples_done() as f64 / total as f64,
+        }
+    }
+
+    fn set_count_only(&mut self, _count_only: bool) {}
+}
+
+/// Grid counting as a count-only search: one part per step.
+struct GridCountSearch(GridCount);
+
+impl Search<Payload> for GridCountSearch {
+    fn step(&mut self, _budget: u64) -> Step<Payload> {
+        match self.0.step() {
+            Ok(true) => Step::Paused,
+            // Parts have no node limit on the shapes GridCount accepts, so
+            // an error cannot happen; it would end the count early.
+            Ok(false) | Err(_) => Step::Done,
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        Progress {
+            nodes: self.0.parts_done() as u64,
+            solutions: self.0.grids(),
+            fraction: self.0.parts_done() as f64 / self.0.parts().max(1) as f64,
+        }
+    }
+
+    fn set_count_only(&mut self, _count_only: bool) {}
 }
 
 /// Progress is reported at most this often (milliseconds) per job.
@@ -1541,6 +1662,169 @@ mod quantumino_tests {
         );
         assert!(
             matches!(&msgs[..], [Response::Error { message, .. }] if message.contains("aside (=17) must be between 0 and 16"))
+        );
+    }
+}
+
+#[cfg(test)]
+mod experiment_tests {
+    use super::*;
+    use crate::engine::count::phase::{Config, Model, Point};
+
+    fn drain(r: &mut Runner) -> Vec<Response> {
+        let mut t = 0.0;
+        let mut clock = move || {
+            t += 0.01;
+            t
+        };
+        let mut out = Vec::new();
+        for _ in 0..1_000_000 {
+            if !r.busy() {
+                return out;
+            }
+            out.extend(r.slice(&mut clock, SLICE_MS));
+        }
+        panic!("runner never went idle");
+    }
+
+    fn job(id: JobId, kind: JobKind) -> Request {
+        Request::Job(Job { id, kind })
+    }
+
+    fn config() -> Config {
+        Config {
+            model: Model::RandomGivens,
+            min_clues: 18,
+            max_clues: 26,
+            samples: 12,
+            seed: 5,
+            ..Config::standard(1, 0)
+        }
+    }
+
+    #[test]
+    fn phase_streams_growing_snapshots_ending_with_the_full_run() {
+        let mut r = Runner::new();
+        assert!(r
+            .handle(job(1, JobKind::PhaseTransition { config: config() }), 0.0)
+            .is_empty());
+        let msgs = drain(&mut r);
+        let snapshots: Vec<Vec<Point>> = msgs
+            .iter()
+            .filter_map(|m| match m {
+                Response::Solution {
+                    payload: Payload::Phase(p),
+                    ..
+                } => Some(p.clone()),
+                _ => None,
+            })
+            .collect();
+        // Rounds 1..=5, 10 and the final 12th.
+        assert_eq!(snapshots.len(), 7, "{msgs:?}");
+        let totals: Vec<u32> = snapshots
+            .iter()
+            .map(|s| s.iter().map(Point::samples).sum())
+            .collect();
+        assert_eq!(totals, [9, 18, 27, 36, 45, 90, 108]);
+        for s in &snapshots {
+            assert_eq!(s.len(), 9, "one point per clue count");
+        }
+        assert_eq!(
+            snapshots.last().unwrap(),
+            &Phase::new(config()).unwrap().run()
+        );
+        assert!(matches!(
+            msgs.last(),
+            Some(Response::Done { id: 1, stats }) if stats.exhausted
+        ));
+    }
+
+    #[test]
+    fn phase_can_be_cancelled_and_refuses_bad_ranges() {
+        let mut r = Runner::new();
+        r.handle(job(2, JobKind::PhaseTransition { config: config() }), 0.0);
+        let mut t = 0.0;
+        let mut clock = move || {
+            t += 1.0;
+            t
+        };
+        r.slice(&mut clock, SLICE_MS);
+        assert_eq!(r.live_jobs(), 1, "one slice does not finish 108 samples");
+        let out = r.handle(Request::Cancel { id: 2 }, 1.0);
+        assert!(matches!(&out[..], [Response::Done { id: 2, stats }] if stats.cancelled));
+        assert_eq!(r.live_jobs(), 0);
+        let bad = Config {
+            min_clues: 50,
+            max_clues: 40,
+            ..config()
+        };
+        let out = r.handle(job(3, JobKind::PhaseTransition { config: bad }), 0.0);
+        assert!(
+            matches!(&out[..], [Response::Error { id: 3, message }] if message.contains("50..40")),
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn grid_counts_report_progress_and_the_published_totals() {
+        for (shape, expected) in [
+            (Shape::new(2, 2).unwrap(), 288u128),
+            (Shape::new(2, 3).unwrap(), 28_200_960),
+        ] {
+            let mut r = Runner::new();
+            r.handle(job(4, JobKind::CountGrids { shape }), 0.0);
+            let msgs = drain(&mut r);
+            let mut last = 0u128;
+            for m in &msgs {
+                if let Response::Progress { solutions, .. } = m {
+                    assert!(*solutions >= last && *solutions <= expected);
+                    last = *solutions;
+                }
+            }
+            match msgs.last() {
+                Some(Response::Done { stats, .. }) => {
+                    assert_eq!(stats.solutions, expected, "{shape}");
+                    assert!(stats.exhausted);
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        let out = Runner::new().handle(
+            job(
+                5,
+                JobKind::CountGrids {
+                    shape: Shape::square(3).unwrap(),
+                },
+            ),
+            0.0,
+        );
+        assert!(matches!(&out[..], [Response::Error { message, .. }] if message.contains("9x9")));
+    }
+
+    #[test]
+    fn band_counts_are_the_j_seeds() {
+        let out = Runner::new().handle(
+            job(
+                6,
+                JobKind::CountBands {
+                    shape: Shape::square(3).unwrap(),
+                },
+            ),
+            0.0,
+        );
+        assert!(
+            matches!(
+                &out[0],
+                Response::Solution {
+                    payload: Payload::Bands {
+                        right: 12_096,
+                        below: 12_096,
+                        pairs: 146_313_216
+                    },
+                    ..
+                }
+            ),
+            "{out:?}"
         );
     }
 }

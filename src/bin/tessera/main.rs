@@ -6,6 +6,8 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod count;
 #[cfg(not(target_arch = "wasm32"))]
+mod experiment;
+#[cfg(not(target_arch = "wasm32"))]
 mod failure;
 #[cfg(not(target_arch = "wasm32"))]
 mod hexad;

@@ -1,6 +1,6 @@
 //! Argument parsing and dispatch for the native CLI.
 
-use crate::{count, hexad, polyform, quantumino, sudoku};
+use crate::{count, experiment, hexad, polyform, quantumino, sudoku};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -25,6 +25,8 @@ enum Command {
     Hexad(hexad::HexadArgs),
     /// Counting experiments: Sudoku grids, boxes and bands
     Count(count::CountArgs),
+    /// Experiments of the papers as CSV: phase transition in random puzzles
+    Experiment(experiment::ExperimentArgs),
     /// Quantumino (Sage's solver, same output) and a counter that finishes
     Quantumino(quantumino::QuantuminoArgs),
 }
@@ -36,6 +38,7 @@ pub fn main() -> ExitCode {
         Command::Polyform(args) => polyform::run(args),
         Command::Hexad(args) => hexad::run(args),
         Command::Count(args) => count::run(args),
+        Command::Experiment(args) => experiment::run(args),
         Command::Quantumino(args) => quantumino::run(args),
     };
     ExitCode::from(code)

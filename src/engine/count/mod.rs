@@ -3,4 +3,6 @@
 
 pub mod bands;
 pub mod grids;
+pub mod phase;
+pub mod staged;
 pub mod total;

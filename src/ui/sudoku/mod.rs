@@ -5,6 +5,7 @@
 pub mod board;
 pub mod codec;
 pub mod examples;
+mod experiments;
 mod grid;
 mod lab;
 mod panel;
@@ -776,6 +777,7 @@ pub fn SudokuBench() -> impl IntoView {
 
     let standard = move || vb.mode.get() == variants::Mode::Standard;
     view! {
+        <experiments::Experiments bench=bench/>
         <variants::VariantPicker vb=vb/>
         <Show when=standard fallback=move || view! { <variants::VariantBench vb=vb/> }>
         <div

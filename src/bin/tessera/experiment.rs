@@ -1,0 +1,80 @@
+//! `tessera experiment …`: the papers' experiments as CSV, for a plot in
+//! any tool (the browser draws the same numbers).
+
+use clap::{Args, Subcommand};
+use std::io::Write;
+use tessera::engine::count::phase::{self, Config, Model, Phase};
+use tessera::engine::sudoku::Shape;
+
+const EXAMPLES: &str = "\
+Examples:
+  tessera experiment phase --samples 100 --seed 1             # 17..40 clues of random 9x9 grids
+  tessera experiment phase --box 2x2 --min 4 --max 12 --samples 500
+  tessera experiment phase --model givens --samples 200       # k random non-clashing givens";
+
+#[derive(Args)]
+#[command(after_help = EXAMPLES)]
+pub struct ExperimentArgs {
+    #[command(subcommand)]
+    command: ExperimentCommand,
+}
+
+#[derive(Subcommand)]
+enum ExperimentCommand {
+    /// Phase transition: the fraction of random k-clue puzzles with a unique
+    /// solution (and with any solution), one CSV row per k
+    Phase(PhaseArgs),
+}
+
+#[derive(Args)]
+struct PhaseArgs {
+    /// Box shape RxC (grids of at most 9 symbols)
+    #[arg(long = "box", value_name = "RxC", value_parser = Shape::parse, default_value = "3x3")]
+    shape: Shape,
+    /// Puzzles drawn per clue count
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    samples: u32,
+    /// Seed: the same seed gives the same CSV on every platform
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Fewest clues (default 17 for 9x9, else a quarter of the cells)
+    #[arg(long = "min", value_name = "K")]
+    min_clues: Option<usize>,
+    /// Most clues (default 40 for 9x9, else half the cells)
+    #[arg(long = "max", value_name = "K")]
+    max_clues: Option<usize>,
+    /// grid: k cells of a random complete grid (the paper's random_puzzle,
+    /// always solvable); givens: k random givens that do not clash
+    #[arg(long, value_name = "MODEL", default_value = "grid")]
+    model: Model,
+}
+
+pub fn run(args: ExperimentArgs) -> u8 {
+    match args.command {
+        ExperimentCommand::Phase(a) => phase_csv(a),
+    }
+}
+
+fn phase_csv(a: PhaseArgs) -> u8 {
+    let cells = a.shape.cells();
+    let nine = a.shape.size() == 9;
+    let config = Config {
+        shape: a.shape,
+        model: a.model,
+        min_clues: a.min_clues.unwrap_or(if nine { 17 } else { cells / 4 }),
+        max_clues: a.max_clues.unwrap_or(if nine { 40 } else { cells / 2 }),
+        samples: a.samples,
+        seed: a.seed,
+    };
+    let points = match Phase::new(config) {
+        Ok(p) => p.run(),
+        Err(e) => {
+            eprintln!("tessera: {e}");
+            return 2;
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    // A closed pipe (e.g. `| head`) is not an error worth reporting.
+    let _ = out.write_all(phase::csv(&points).as_bytes());
+    0
+}

@@ -1,0 +1,134 @@
+//! The Sudoku workbench's Experiments tab: the modeling paper's questions
+//! answered with plots — the phase transition of random puzzles, the
+//! Sudoku graph and its colourings, and the counts of the J seed.
+//!
+//! It sits next to the grid editor as a sibling, not inside it: the tab bar
+//! hides the editor with a CSS sibling rule, so the editor's code does not
+//! change and both keep their state when the user switches back and forth.
+
+mod colouring;
+mod counting;
+mod phase;
+
+use super::Bench;
+use crate::worker::pool::{JobHandle, WorkerPool};
+use crate::worker::protocol::{JobKind, Response};
+use leptos::prelude::*;
+
+/// The tab bar and, when chosen, the experiments page.
+#[component]
+pub fn Experiments(bench: Bench) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let tab = move |on: bool, label: &'static str, id: &'static str| {
+        view! {
+            <button type="button" role="tab" class="segment" data-testid=id
+                aria-selected=move || (open.get() == on).to_string()
+                aria-checked=move || (open.get() == on).to_string()
+                on:click=move |_| open.set(on)>
+                {label}
+            </button>
+        }
+    };
+    view! {
+        <div class="exp-switch" data-tab=move || if open.get() { "experiments" } else { "grid" }>
+            <div class="segmented exp-tabs" role="tablist" aria-label="Sudoku views">
+                {tab(false, "Grid", "sudoku-tab-grid")}
+                {tab(true, "Experiments", "sudoku-tab-experiments")}
+            </div>
+            <div class="exp-page" data-testid="experiments" hidden=move || !open.get()>
+                <phase::PhaseCard/>
+                <colouring::ColouringCard bench=bench/>
+                <counting::CountingCard/>
+            </div>
+        </div>
+    }
+}
+
+/// One worker job at a time for a card: late messages of a superseded or
+/// abandoned job are ignored, and the job is cancelled when the card goes.
+#[derive(Clone, Copy)]
+struct Task {
+    job: StoredValue<Option<JobHandle>, LocalStorage>,
+    generation: StoredValue<u32>,
+}
+
+impl Task {
+    fn new() -> Task {
+        let task = Task {
+            job: StoredValue::new_local(None),
+            generation: StoredValue::new(0),
+        };
+        on_cleanup(move || task.abandon());
+        task
+    }
+
+    /// Start `kind`, dropping any previous job; `on` sees this job's
+    /// messages only.
+    fn start(&self, kind: JobKind, mut on: impl FnMut(Response) + 'static) {
+        self.abandon();
+        let generation = self.generation.get_value();
+        let task = *self;
+        let handle = WorkerPool::global().submit(kind, move |r| {
+            if task.generation.try_get_value() != Some(generation) {
+                return;
+            }
+            if r.is_final() {
+                task.job.set_value(None);
+            }
+            on(r);
+        });
+        if self.generation.get_value() == generation && handle.is_live() {
+            self.job.set_value(Some(handle));
+        }
+    }
+
+    /// Ask the worker to stop; its `Done { cancelled }` still arrives.
+    fn cancel(&self) {
+        if let Some(h) = self.job.get_value() {
+            h.cancel();
+        }
+    }
+
+    /// Stop and forget the job: nothing more from it reaches the card.
+    fn abandon(&self) {
+        let Some(job) = self.job.try_get_value() else {
+            return; // the card is gone already
+        };
+        self.generation.update_value(|g| *g = g.wrapping_add(1));
+        if let Some(h) = job {
+            h.cancel();
+        }
+        self.job.set_value(None);
+    }
+}
+
+/// Milliseconds since the page loaded.
+fn now_ms() -> f64 {
+    crate::ui::dom::window()
+        .performance()
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
+/// "about 12.3 s left" from the elapsed time and the fraction done.
+fn time_left(elapsed_ms: f64, fraction: f64) -> String {
+    if fraction <= 0.001 || elapsed_ms < 300.0 {
+        return "estimating time left…".into();
+    }
+    let left = elapsed_ms * (1.0 - fraction) / fraction;
+    format!("about {} left", super::format_ms(left))
+}
+
+/// A progress bar with a line of text under it.
+fn progress_bar(fraction: f64, label: &'static str, text: String) -> impl IntoView {
+    let pct = (fraction * 100.0).clamp(0.0, 100.0);
+    view! {
+        <div class="exp-progress">
+            <div class="progress" role="progressbar" aria-label=label aria-valuemin="0"
+                aria-valuemax="100" aria-valuenow=format!("{pct:.1}")>
+                <div class="progress-fill" style=format!("width:{:.2}%", pct.max(0.5))></div>
+            </div>
+            <div class="counter-line muted">{text}</div>
+        </div>
+    }
+}

@@ -1,0 +1,168 @@
+// The Sudoku workbench's Experiments tab: the phase-transition plot fills
+// in from the worker (one point per k, seed and sample size on the plot,
+// CSV), the graph-colouring view (20 neighbours, 81 vertices, 810 edges,
+// the Shidoku graph's 56 edges) and the counts against published values.
+
+import { assert } from "../lib/harness.mjs";
+import { readFile } from "node:fs/promises";
+
+async function openExperiments(t, options) {
+  const page = await t.newPage(options);
+  await t.open("", { page });
+  await t.click("sudoku-tab-experiments");
+  await page.waitForSelector('[data-testid="experiments"]:not([hidden])');
+  assert.equal(await page.locator('[data-testid="sudoku-bench"]').isVisible(), false, "the grid editor is hidden");
+  return page;
+}
+
+/** Set a number field the way a user does: type, then leave the field. */
+async function setField(t, id, value) {
+  await t.tid(id).fill(String(value));
+  await t.tid(id).press("Tab");
+}
+
+async function runPhase(t, { samples, seed, min, max, model }) {
+  if (model) await t.tid("phase-model").selectOption(model);
+  await setField(t, "phase-samples", samples);
+  await setField(t, "phase-seed", seed);
+  await setField(t, "phase-min", min);
+  await setField(t, "phase-max", max);
+  await t.click("phase-run");
+  await t.until(() => /Done/.test(document.querySelector('[data-testid="phase-message"]')?.innerText ?? ""), null, { timeout: 60000 });
+}
+
+/** Neighbours of cell i in the 9×9 Sudoku graph, computed here. */
+function neighbours(i) {
+  const r = Math.floor(i / 9), c = i % 9;
+  const out = [];
+  for (let j = 0; j < 81; j++) {
+    if (j === i) continue;
+    const rj = Math.floor(j / 9), cj = j % 9;
+    const sameBox = Math.floor(r / 3) === Math.floor(rj / 3) && Math.floor(c / 3) === Math.floor(cj / 3);
+    if (rj === r || cj === c || sameBox) out.push(j);
+  }
+  return out;
+}
+
+export const tests = [
+  {
+    name: "experiments: the phase plot has one point per k, shows seed and sample size, and exports CSV",
+    async run(t) {
+      const page = await openExperiments(t);
+      await runPhase(t, { samples: 6, seed: 7, min: 20, max: 32 });
+      const points = page.locator('[data-testid="phase-point"]');
+      assert.equal(await points.count(), 13, "one point per k = 20..32");
+      const ks = await points.evaluateAll((els) => els.map((e) => Number(e.dataset.clues)));
+      assert.deepEqual(ks, [...Array(13)].map((_, i) => 20 + i));
+      for (const [u, s] of await points.evaluateAll((els) => els.map((e) => [Number(e.dataset.unique), Number(e.dataset.samples)]))) {
+        assert.equal(s, 6, "every point has all its samples");
+        assert.ok(u >= 0 && u <= s);
+      }
+      const caption = await t.tid("plot-caption").textContent();
+      assert.match(caption, /n = 6 per k/, caption);
+      assert.match(caption, /seed 7/, caption);
+      assert.equal(await t.attr("phase-plot", "data-seed"), "7");
+      // Grid subsets are always solvable: no "solvable" curve is drawn.
+      assert.equal(await page.locator('[data-testid="phase-solvable"]').count(), 0);
+
+      const [download] = await Promise.all([page.waitForEvent("download"), t.click("phase-csv")]);
+      const csv = (await readFile(await download.path(), "utf8")).trim().split("\n");
+      assert.match(csv[0], /^clues,samples,unique,multiple,none,fraction_unique,fraction_solvable/);
+      assert.equal(csv.length, 14, "header + 13 rows");
+      const rows = csv.slice(1).map((l) => l.split(",").map(Number));
+      const shown = await points.evaluateAll((els) => els.map((e) => Number(e.dataset.unique)));
+      assert.deepEqual(rows.map((r) => r[2]), shown, "the CSV holds the plotted counts");
+      for (const r of rows) assert.equal(r[2] + r[3] + r[4], r[1], "unique + multiple + none = samples");
+      await t.tid("phase-plot").scrollIntoViewIfNeeded();
+      await t.shot("experiments-phase-desktop");
+
+      // The same seed again gives the same points (reproducible).
+      await t.click("phase-run");
+      await t.until(() => /Done/.test(document.querySelector('[data-testid="phase-message"]')?.innerText ?? ""), null, { timeout: 60000 });
+      assert.deepEqual(await points.evaluateAll((els) => els.map((e) => Number(e.dataset.unique))), shown);
+
+      // Random givens: a second curve, the share with any solution.
+      await runPhase(t, { samples: 4, seed: 3, min: 18, max: 30, model: "givens" });
+      assert.equal(await page.locator('[data-testid="phase-solvable"]').count(), 13);
+      assert.equal(await page.locator('[data-testid="phase-point"]').count(), 13);
+      await t.tid("phase-plot").scrollIntoViewIfNeeded();
+      await t.shot("experiments-phase-givens-desktop");
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "experiments: Cancel stops a long phase run and keeps what was drawn",
+    async run(t) {
+      const page = await openExperiments(t);
+      await setField(t, "phase-samples", 5000);
+      await t.click("phase-run");
+      await page.waitForSelector('[data-testid="phase-point"]', { timeout: 30000 });
+      await t.click("phase-cancel");
+      await t.until(() => /Cancelled/.test(document.querySelector('[data-testid="phase-message"]')?.innerText ?? ""));
+      assert.equal(await page.locator('[data-testid="phase-point"]').count(), 24, "17..40: one point per k");
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "experiments: clicking a cell highlights exactly its 20 neighbours; 81 vertices, 810 edges; Shidoku graph",
+    async run(t) {
+      const page = await openExperiments(t);
+      for (const cell of [0, 40, 80, 13]) {
+        await page.locator(`[data-testid="colour-cell"][data-cell="${cell}"]`).click();
+        const lit = await page
+          .locator('[data-testid="colour-cell"][data-neighbour="true"]')
+          .evaluateAll((els) => els.map((e) => Number(e.dataset.cell)).sort((a, b) => a - b));
+        assert.deepEqual(lit, neighbours(cell), `neighbours of cell ${cell}`);
+        assert.equal(lit.length, 20);
+        assert.match(await t.tid("neighbour-count").innerText(), /^20 neighbours$/);
+      }
+      assert.match(await t.tid("colouring-graph").innerText(), /81 vertices and 810 edges/);
+      // Sage's first example: its givens never share a colour with a neighbour.
+      assert.match(await t.tid("colouring-status").innerText(), /^Proper so far/);
+      assert.equal(await page.locator('[data-testid="colour-cell"][data-clash="true"]').count(), 0);
+
+      assert.equal(await page.locator('[data-testid="shidoku-graph"] line').count(), 56, "56 edges");
+      await page.locator('[data-testid="shidoku-vertex"][data-cell="5"] circle').click();
+      assert.equal(await page.locator('[data-testid="shidoku-graph"] line.on').count(), 7, "degree 7");
+      await page.locator('[data-testid="colouring-card"]').scrollIntoViewIfNeeded();
+      await t.shot("experiments-colouring-desktop");
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "experiments: counts in the worker equal the published values (288, 28,200,960, bands)",
+    async run(t) {
+      const page = await openExperiments(t);
+      await t.click("count-run-shidoku");
+      await page.waitForSelector('[data-testid="count-result-shidoku"]', { timeout: 30000 });
+      assert.equal((await t.tid("count-result-shidoku").innerText()).trim(), "288");
+      await t.click("count-run-six");
+      await page.waitForSelector('[data-testid="count-result-six"]', { timeout: 120000 });
+      assert.equal((await t.tid("count-result-six").innerText()).trim(), "28,200,960");
+      await t.click("count-run-bands");
+      await page.waitForSelector('[data-testid="count-result-bands"]', { timeout: 60000 });
+      assert.match(await t.tid("count-result-bands").innerText(), /12,096 right, 12,096 below, 146,313,216 pairs/);
+      await page.locator('[data-testid="counting-card"]').scrollIntoViewIfNeeded();
+      await t.shot("experiments-counting-desktop");
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "experiments: on a 390 px phone everything fits without horizontal scrolling",
+    async run(t) {
+      const page = await openExperiments(t, { width: 390, height: 844, isMobile: true });
+      await runPhase(t, { samples: 3, seed: 1, min: 17, max: 40 });
+      assert.equal(await page.locator('[data-testid="phase-point"]').count(), 24);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 390, `no horizontal scroll (${width})`);
+      await t.shot("experiments-phone", page, { fullPage: true });
+      await t.tid("phase-plot").scrollIntoViewIfNeeded();
+      await t.shot("experiments-phone-plot");
+      await t.tid("colouring-grid").scrollIntoViewIfNeeded();
+      await t.shot("experiments-phone-colouring");
+      await t.click("sudoku-tab-grid");
+      assert.equal(await t.tid("sudoku-bench").isVisible(), true, "back to the grid");
+      t.assertNoConsoleErrors();
+    },
+  },
+];
