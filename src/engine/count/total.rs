@@ -37,6 +37,9 @@ const ALL: u16 = 0x1FF;
 /// Ordered partitions of the nine symbols into three triples.
 const PARTITIONS: usize = 1680;
 
+/// Signatures with the first stack fixed: what the orbits split up.
+pub const SIGNATURES: u64 = (PARTITIONS * PARTITIONS) as u64;
+
 /// Partitions compatible with a given one (disjoint column by column).
 const COMPATIBLE: usize = 56;
 
@@ -390,6 +393,11 @@ impl GridTotal {
             orbits: self.orbits.len(),
             signatures_done: self.orbits[..self.next].iter().map(|o| o.size).sum(),
         }
+    }
+
+    /// The grids of the orbits counted so far (the total at the end).
+    pub fn partial_total(&self) -> u128 {
+        PARTITIONS as u128 * self.partial
     }
 
     /// The number of grids, once every orbit is done.
