@@ -36,6 +36,13 @@ impl JobSlot {
         }
     }
 
+    /// A slot whose job is abandoned when the component that made it goes.
+    pub fn scoped() -> JobSlot {
+        let slot = JobSlot::new();
+        on_cleanup(move || slot.abandon());
+        slot
+    }
+
     /// Cancel the current job (if any) and start `kind`; `on_response`
     /// sees this job's responses for as long as it stays current, with
     /// its ticket.
@@ -49,6 +56,9 @@ impl JobSlot {
         let slot = *self;
         let handle = WorkerPool::global().submit(kind, move |r| {
             if slot.is_current(ticket) {
+                if r.is_final() {
+                    slot.finished();
+                }
                 on_response(ticket, r);
             }
         });

@@ -93,7 +93,7 @@ enum Outcome {
 
 #[component]
 fn CountRow(what: What) -> impl IntoView {
-    let task = Task::new();
+    let task = Task::scoped();
     let outcome = RwSignal::new(Outcome::Idle);
     let started = StoredValue::new(0.0);
     let run = move |_| {
@@ -103,7 +103,7 @@ fn CountRow(what: What) -> impl IntoView {
             so_far: 0,
             elapsed: 0.0,
         });
-        task.start(what.job(), move |r| {
+        task.submit(what.job(), move |_, r| {
             let elapsed = now_ms() - started.get_value();
             match r {
                 Response::Progress {

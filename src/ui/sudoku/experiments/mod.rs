@@ -11,8 +11,7 @@ mod counting;
 mod phase;
 
 use super::Bench;
-use crate::worker::pool::{JobHandle, WorkerPool};
-use crate::worker::protocol::{JobKind, Response};
+use crate::ui::job::JobSlot;
 use leptos::prelude::*;
 
 /// The tab bar and, when chosen, the experiments page.
@@ -44,63 +43,8 @@ pub fn Experiments(bench: Bench) -> impl IntoView {
     }
 }
 
-/// One worker job at a time for a card: late messages of a superseded or
-/// abandoned job are ignored, and the job is cancelled when the card goes.
-#[derive(Clone, Copy)]
-struct Task {
-    job: StoredValue<Option<JobHandle>, LocalStorage>,
-    generation: StoredValue<u32>,
-}
-
-impl Task {
-    fn new() -> Task {
-        let task = Task {
-            job: StoredValue::new_local(None),
-            generation: StoredValue::new(0),
-        };
-        on_cleanup(move || task.abandon());
-        task
-    }
-
-    /// Start `kind`, dropping any previous job; `on` sees this job's
-    /// messages only.
-    fn start(&self, kind: JobKind, mut on: impl FnMut(Response) + 'static) {
-        self.abandon();
-        let generation = self.generation.get_value();
-        let task = *self;
-        let handle = WorkerPool::global().submit(kind, move |r| {
-            if task.generation.try_get_value() != Some(generation) {
-                return;
-            }
-            if r.is_final() {
-                task.job.set_value(None);
-            }
-            on(r);
-        });
-        if self.generation.get_value() == generation && handle.is_live() {
-            self.job.set_value(Some(handle));
-        }
-    }
-
-    /// Ask the worker to stop; its `Done { cancelled }` still arrives.
-    fn cancel(&self) {
-        if let Some(h) = self.job.get_value() {
-            h.cancel();
-        }
-    }
-
-    /// Stop and forget the job: nothing more from it reaches the card.
-    fn abandon(&self) {
-        let Some(job) = self.job.try_get_value() else {
-            return; // the card is gone already
-        };
-        self.generation.update_value(|g| *g = g.wrapping_add(1));
-        if let Some(h) = job {
-            h.cancel();
-        }
-        self.job.set_value(None);
-    }
-}
+/// A card's one worker job (see [`JobSlot`]).
+type Task = JobSlot;
 
 /// Milliseconds since the page loaded.
 fn now_ms() -> f64 {

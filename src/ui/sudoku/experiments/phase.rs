@@ -70,7 +70,7 @@ impl State {
         self.running.set(true);
         let s = *self;
         self.task
-            .start(JobKind::PhaseTransition { config }, move |r| {
+            .submit(JobKind::PhaseTransition { config }, move |_, r| {
                 s.on_response(r)
             });
     }
@@ -129,7 +129,7 @@ pub fn PhaseCard() -> impl IntoView {
         elapsed: RwSignal::new(0.0),
         started: StoredValue::new(0.0),
         message: RwSignal::new(None),
-        task: Task::new(),
+        task: Task::scoped(),
     };
     let number =
         move |label: &'static str, id: &'static str, get: Signal<String>, set: Callback<String>| {
