@@ -53,7 +53,7 @@ test-engine:
 
 # Counts too slow for a debug build (they are #[ignore]d there) run here.
 test-release:
-	cargo test --release --test polyform_puzzles --test polyform_polycube --test quantumino --test quantumino_count
+	cargo test --release --test polyform_puzzles --test polyform_polycube --test polyform_bitfill --test quantumino --test quantumino_count
 
 lint:
 	cargo fmt --check
