@@ -652,16 +652,20 @@ impl<M: Mask> Bitfill<M> {
             s.cand_mask[j as usize] & s.filled == M::ZERO
                 && s.cand_piece[j as usize] & s.used == M::ZERO
         };
-        let mut best: Option<(usize, &[u32])> = None;
-        let mut cells = empty;
-        while cells != M::ZERO {
-            let list = &self.cover_cands[cells.trailing_zeros() as usize];
-            cells = cells.clear_lowest();
-            let k = list.iter().filter(|&&j| fits(self, j)).count();
-            if best.is_none_or(|(b, _)| k < b) {
-                best = Some((k, list));
+        // Counting stops once a list is no better than the best so far.
+        let below = |list: &[u32], bound: usize| -> Option<usize> {
+            let mut k = 0;
+            for &j in list {
+                if fits(self, j) {
+                    k += 1;
+                    if k >= bound {
+                        return None;
+                    }
+                }
             }
-        }
+            Some(k)
+        };
+        let mut best: (usize, &[u32]) = (usize::MAX, &[]);
         let mut pieces = self.group_all & !self.used;
         while pieces != M::ZERO {
             let list = &self.piece_cands[pieces.trailing_zeros() as usize];
@@ -669,15 +673,20 @@ impl<M: Mask> Bitfill<M> {
             if list.is_empty() {
                 continue;
             }
-            let k = list.iter().filter(|&&j| fits(self, j)).count();
-            if best.is_none_or(|(b, _)| k < b) {
-                best = Some((k, list));
+            if let Some(k) = below(list, best.0) {
+                best = (k, list);
             }
         }
-        if let Some((_, list)) = best {
-            let chosen: Vec<u32> = list.iter().copied().filter(|&j| fits(self, j)).collect();
-            self.pool.extend(chosen);
+        let mut cells = empty;
+        while cells != M::ZERO {
+            let list = &self.cover_cands[cells.trailing_zeros() as usize];
+            cells = cells.clear_lowest();
+            if let Some(k) = below(list, best.0) {
+                best = (k, list);
+            }
         }
+        let chosen: Vec<u32> = best.1.iter().copied().filter(|&j| fits(self, j)).collect();
+        self.pool.extend(chosen);
     }
 
     /// The number of top levels that branch on the most constrained cell
