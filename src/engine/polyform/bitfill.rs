@@ -8,6 +8,14 @@
 //! whose lowest cell it is, so branching on that cell alone enumerates each
 //! solution exactly once (the classic pentomino-solver order, de Bruijn's).
 //!
+//! Near the root that order is poor: it places the awkward pieces (X, or
+//! the piece the symmetry reduction restricted) last, after a large tree
+//! has been grown that cannot take them. So the first few levels branch
+//! like Knuth's dlx1 on the cell or piece with the fewest fitting
+//! placements (a scan of precomputed lists), which cut 6×10 unique from
+//! 0.73 s to 0.07 s and polycube boxes 2–4×; deeper, the lowest empty cell
+//! is cheaper. Counting finishes small subtrees by plain recursion.
+//!
 //! The rows are the `Session`'s problem rows (after the symmetry
 //! reduction), so row numbers, the canonical test and the solutions are the
 //! same as with DLX; only the order of the solutions differs.
