@@ -6,7 +6,8 @@
 //! published numbers by tests/polyform_puzzles.rs, which now runs bitfill.
 
 use std::collections::BTreeSet;
-use tessera::engine::polyform::solve::Engine;
+use tessera::engine::polyform::bitfill::Bitfill;
+use tessera::engine::polyform::solve::{count_parallel, Engine};
 use tessera::engine::polyform::{
     library, region, sets, Lattice, Piece, Placed, Puzzle, Session, Solution, SolveOptions,
 };
@@ -51,11 +52,10 @@ fn agree(p: &Puzzle) -> (usize, usize) {
 }
 
 #[test]
-fn bitfill_runs_every_planar_puzzle_without_crossings() {
+fn bitfill_runs_every_puzzle_without_crossings() {
     for p in library::puzzles() {
         let s = Session::new(&p, SolveOptions::default()).unwrap();
-        let planar = p.lattice != Lattice::Stick && !p.lattice.is_3d();
-        assert_eq!(s.uses_bitfill(), planar, "{}", p.name);
+        assert_eq!(s.uses_bitfill(), p.lattice != Lattice::Stick, "{}", p.name);
         let s = Session::with_engine(&p, SolveOptions::default(), &[], Engine::Bitfill).unwrap();
         assert_eq!(s.uses_bitfill(), p.lattice != Lattice::Stick, "{}", p.name);
     }
@@ -182,4 +182,126 @@ fn a_bad_prefix_is_an_error() {
         .err()
         .expect("a row twice conflicts");
     assert!(err.to_string().contains("conflicts"), "{err}");
+}
+
+/// Count all solutions with the bitset search set up by hand: `mrv` top
+/// levels on the most constrained cell or piece, recursion below `kernel`
+/// empty cells.
+fn count_with(p: &Puzzle, mrv: u32, kernel: u32) -> u128 {
+    let m = p.matrix().unwrap();
+    let keep: Vec<usize> = (0..m.placements.len()).collect();
+    let mut b = Bitfill::<u128>::new(p, &m, &keep, &[]).unwrap();
+    b.set_mrv_depth(mrv);
+    b.set_kernel_cells(kernel);
+    b.set_count_only(true);
+    while !matches!(b.step(1000), Step::Done) {}
+    b.progress().solutions
+}
+
+fn dlx_count(p: &Puzzle, unique: bool) -> u128 {
+    let mut s = Session::with_engine(p, SolveOptions { unique }, &[], Engine::Dlx).unwrap();
+    s.count_solutions(None)
+}
+
+#[test]
+fn branching_choices_and_the_recursive_count_agree_with_dlx() {
+    // A box (shift flood), a non-box square region (8×8 with a hole: cell
+    // flood), triangles, hexagons, cubes, omitted and reusable pieces.
+    let mut puzzles: Vec<Puzzle> = [
+        "pentominoes-3x20",
+        "one-sided-tetrominoes-4x7",
+        "soma-3x3x3",
+        "tetrahexes-4x7",
+        "hexiamonds-4x9",
+    ]
+    .iter()
+    .map(|n| library::find(n).unwrap())
+    .collect();
+    let mut omit = Puzzle::new(
+        "omit-test",
+        Lattice::Square,
+        region::rectangle(6, 4),
+        sets::pentominoes().without(&["F", "I", "T", "V", "W", "X", "Z"]),
+    )
+    .omit_one_of(&["L", "N", "P", "U", "Y", "O4"]);
+    omit.pieces
+        .push(sets::tetrominoes().get("O4").unwrap().clone());
+    puzzles.push(omit);
+    puzzles.push(
+        Puzzle::new(
+            "reuse-test",
+            Lattice::Square,
+            region::rectangle(5, 3),
+            sets::polyominoes123().without(&["O1", "I2"]),
+        )
+        .reusable(),
+    );
+    for p in &puzzles {
+        // (The one-sided tetrominoes cannot tile 4×7: 0 is checked too.)
+        let want = dlx_count(p, false);
+        for (mrv, kernel) in [(0, 0), (0, 1000), (3, 0), (3, 20), (100, 0), (100, 1000)] {
+            assert_eq!(
+                count_with(p, mrv, kernel),
+                want,
+                "{} mrv={mrv} kernel={kernel}",
+                p.name
+            );
+        }
+    }
+}
+
+#[test]
+fn threads_and_forks_give_the_same_counts() {
+    for (name, unique) in [
+        ("soma-3x3x3", true),
+        ("soma-3x3x3", false),
+        ("pentominoes-3x20", false),
+        ("hexiamonds-4x9", true),
+    ] {
+        let p = library::find(name).unwrap();
+        let opts = SolveOptions { unique };
+        let want = dlx_count(&p, unique);
+        for threads in [1, 2, 3] {
+            let n = count_parallel(&p, opts, Engine::Auto, threads).unwrap();
+            assert_eq!(n, want, "{name} unique={unique} threads={threads}");
+        }
+        // A fork counts what a fresh session with the same prefix counts.
+        let root = Session::new(&p, opts).unwrap();
+        let parts = root.subproblems(1);
+        assert!(parts.len() > 1, "{name}");
+        let mut sum = 0;
+        for prefix in &parts {
+            let a = root.fork(prefix).unwrap().count_solutions(None);
+            let b = Session::with_prefix(&p, opts, prefix)
+                .unwrap()
+                .count_solutions(None);
+            assert_eq!(a, b, "{name} {prefix:?}");
+            sum += a;
+        }
+        assert_eq!(sum, want, "{name}");
+    }
+    let p = library::find("soma-3x3x3").unwrap();
+    let root = Session::new(&p, SolveOptions::default()).unwrap();
+    let err = root.fork(&[usize::MAX]).err().expect("out of range");
+    assert!(err.to_string().contains("bad subproblem prefix"), "{err}");
+}
+
+/// Solid-pentomino boxes without a published count: the bitset search and
+/// DLX count them independently (3×4×5's published counts are checked by
+/// tests/polyform_polycube.rs, which runs the bitset search now).
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn solid_pentomino_boxes_agree_with_dlx() {
+    for name in ["solid-pentominoes-2x3x10", "solid-pentominoes-2x5x6"] {
+        let p = library::find(name).unwrap();
+        for unique in [true, false] {
+            let opts = SolveOptions { unique };
+            let mut s = Session::new(&p, opts).unwrap();
+            assert!(s.uses_bitfill(), "{name}");
+            let ours = s.count_solutions(None);
+            assert_eq!(ours, dlx_count(&p, unique), "{name} unique={unique}");
+            let par = count_parallel(&p, opts, Engine::Auto, 2).unwrap();
+            assert_eq!(par, ours, "{name} unique={unique} on 2 threads");
+        }
+    }
 }

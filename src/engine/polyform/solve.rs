@@ -98,10 +98,11 @@ impl Default for SolveOptions {
 /// Which search enumerates the problem rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Engine {
-    /// The bitset search for planar puzzles that qualify
-    /// ([`bitfill::qualifies`]), Dancing Links otherwise. In 3D filling
-    /// the lowest cell prunes too little: solid pentominoes 3×4×5 took 224 s
-    /// of CPU against DLX's 79 s (Soma, small, was 5× faster).
+    /// The bitset search for puzzles that qualify
+    /// ([`bitfill::qualifies`]), Dancing Links otherwise (stick crossings).
+    /// Polycubes used to stay on DLX: filling the lowest cell alone took
+    /// 224 s on 3×4×5 against DLX's 79 s; the bitset search's top levels
+    /// now branch like DLX on the most constrained cell or piece.
     #[default]
     Auto,
     /// Always Dancing Links (for comparisons and measurements).
@@ -113,7 +114,7 @@ pub enum Engine {
 /// The inner row search: both yield problem-row solutions, so the symmetry
 /// test and the conversion to [`Solution`] are shared.
 enum Inner {
-    Dlx(Solver),
+    Dlx(Box<Solver>),
     Bits(BitSearch),
 }
 
@@ -189,8 +190,7 @@ impl Session {
             Reduction::none(&matrix)
         };
         let bits = match engine {
-            Engine::Auto => !puzzle.lattice.is_3d() && bitfill::qualifies(puzzle, &matrix),
-            Engine::Bitfill => bitfill::qualifies(puzzle, &matrix),
+            Engine::Auto | Engine::Bitfill => bitfill::qualifies(puzzle, &matrix),
             Engine::Dlx => false,
         };
         let solver = if bits {
@@ -201,13 +201,41 @@ impl Session {
             let problem = matrix.problem(Some(&reduction.keep));
             let s = Solver::with_forced_rows(&problem, prefix)
                 .map_err(|e| PolyformError::BadPuzzle(format!("bad subproblem prefix: {e}")))?;
-            Inner::Dlx(s)
+            Inner::Dlx(Box::new(s))
         };
         Ok(Session {
             puzzle: puzzle.clone(),
             matrix,
             syms,
             reduction,
+            solver,
+            count_only: false,
+            found: 0,
+            inner_seen: 0,
+            buf: Vec::new(),
+        })
+    }
+
+    /// A fresh session of the same puzzle and options restricted to
+    /// `prefix` (as [`with_prefix`](Self::with_prefix)), reusing this one's
+    /// matrix, symmetries and tables instead of rebuilding them.
+    pub fn fork(&self, prefix: &[usize]) -> Result<Session, PolyformError> {
+        let bad = |e: String| PolyformError::BadPuzzle(format!("bad subproblem prefix: {e}"));
+        let bad_dlx = |e| bad(format!("{e}"));
+        let solver = match &self.solver {
+            Inner::Bits(b) => Inner::Bits(b.restart(prefix).map_err(bad)?),
+            Inner::Dlx(_) => {
+                let problem = self.matrix.problem(Some(&self.reduction.keep));
+                Inner::Dlx(Box::new(
+                    Solver::with_forced_rows(&problem, prefix).map_err(bad_dlx)?,
+                ))
+            }
+        };
+        Ok(Session {
+            puzzle: self.puzzle.clone(),
+            matrix: self.matrix.clone(),
+            syms: self.syms.clone(),
+            reduction: self.reduction.clone(),
             solver,
             count_only: false,
             found: 0,
@@ -380,4 +408,49 @@ pub fn solutions(
     limit: Option<usize>,
 ) -> Result<Vec<Solution>, PolyformError> {
     Ok(Session::new(puzzle, options)?.collect(limit))
+}
+
+/// [`count`] on `threads` native threads (wasm32 has no threads in std: the
+/// browser splits with [`Session::subproblems`] over its worker pool
+/// instead). The search is split into row prefixes a few levels deep, many
+/// more than threads, and each thread takes the next unclaimed prefix, so
+/// uneven parts still keep every thread busy to the end.
+pub fn count_parallel(
+    puzzle: &Puzzle,
+    options: SolveOptions,
+    engine: Engine,
+    threads: usize,
+) -> Result<u128, PolyformError> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let root = Session::with_engine(puzzle, options, &[], engine)?;
+    let threads = threads.max(1);
+    if threads == 1 {
+        let mut s = root;
+        return Ok(s.count_solutions(None));
+    }
+    // Depth 2 gives hundreds of parts on the library's large puzzles.
+    let parts = root.subproblems(2);
+    let next = AtomicUsize::new(0);
+    let results: Vec<Result<u128, PolyformError>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| -> Result<u128, PolyformError> {
+                    let mut total = 0;
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(prefix) = parts.get(k) else {
+                            return Ok(total);
+                        };
+                        let mut s = root.fork(prefix)?;
+                        total += s.count_solutions(None);
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a counting thread panicked"))
+            .collect()
+    });
+    results.into_iter().sum()
 }
