@@ -183,189 +183,207 @@ fn shrink(a: u32) -> usize {
         | (SHRINK[(a >> 18 & ROW) as usize] as usize) << 6
 }
 
-/// Candidates and progress of one position.
+/// Row and box peers of a band cell cleared, the cell itself kept: the
+/// digit word after placing the digit there.
+static PLACE: [u32; 27] = build_place();
+/// For the columns a digit can take in one band: what its words in the
+/// other bands keep (columns of boxes with one column left are removed).
+static KEEP_OTHER: [u32; 512] = build_keep_other();
+
+const fn build_place() -> [u32; 27] {
+    let mut t = [0u32; 27];
+    let mut pos = 0;
+    while pos < 27 {
+        let (r, c) = (pos / 9, pos % 9);
+        let row = ROW << (9 * r);
+        let boxed = (7 << (3 * (c / 3))) * COLS;
+        t[pos] = (BAND & !(row | boxed)) | 1 << pos;
+        pos += 1;
+    }
+    t
+}
+
+const fn build_keep_other() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        t[cols] = BAND & !((POINT[cols] as u32) * COLS);
+        cols += 1;
+    }
+    t
+}
+
+/// Candidates of one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Board {
-    /// Band `b`, digit `d` at index `9·b + d` (see the module docs): a
-    /// band's nine words are adjacent, as placing a cell touches them all.
+    /// Band `b`, digit `d` at index `9·b + d` (see the module docs).
     cand: [u32; 27],
-    /// Placed cells per band.
-    solved: [u32; 3],
-    /// Per digit-band word, the rows (3 bits) whose digit is placed.
-    done: [u8; 27],
-    /// Digit-band words changed since they were last updated (27 bits).
-    changed: u32,
+    /// Each word as its last update left it: a word differing from it is
+    /// due for an update. Comparing is cheaper than keeping a dirty set up
+    /// to date in every update, which touches up to ten other words.
+    prev: [u32; 27],
+    /// Open (unplaced) cells per band.
+    open: [u32; 3],
     /// Open cells with two candidates per band, as of the last naked
     /// singles scan (which counts candidates anyway): when propagation
     /// settles, that scan saw the final state and these are the guesses.
     pairs: [u32; 3],
 }
 
+/// Runs `$body` with `$i` bound to each word index as a constant, so the
+/// update of every word is compiled with fixed offsets and no bounds checks.
+macro_rules! each_word {
+    ($i:ident => $body:block) => {
+        each_word!(@ $i $body; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26)
+    };
+    (@ $i:ident $body:block; $($n:literal)*) => {
+        $( { const $i: usize = $n; $body } )*
+    };
+}
+
 impl Board {
     fn empty() -> Board {
         Board {
             cand: [BAND; 27],
-            solved: [0; 3],
-            done: [0; 27],
-            changed: 0,
+            prev: [0; 27],
+            open: [BAND; 3],
             pairs: [0; 3],
         }
     }
 
-    /// Place digit `d` (0-based) in `cell`: its row in the band keeps only
-    /// that cell. Propagation does the rest (or finds it impossible).
-    #[inline]
-    fn place(&mut self, cell: usize, d: usize) {
-        let (b, bit) = (cell / 27, cell % 27);
-        let r = bit / 9;
-        let i = 9 * b + d;
-        self.cand[i] &= !(ROW << (9 * r)) | 1 << bit;
-        self.changed |= 1 << i;
+    /// A given: placed with all its eliminations at once (givens come in
+    /// bulk, before any propagation). `false` if the digit is no longer
+    /// possible there (contradictory givens).
+    fn give(&mut self, cell: usize, d: usize) -> bool {
+        let (b, pos) = (cell / 27, cell % 27);
+        let bit = 1u32 << pos;
+        if self.cand[9 * b + d] & bit == 0 {
+            return false;
+        }
+        for e in 0..9 {
+            self.cand[9 * b + e] &= !bit;
+        }
+        self.cand[9 * b + d] |= bit;
+        self.cand[9 * b + d] &= PLACE[pos];
+        let column = !(COLS << (pos % 9));
+        for o in OTHER_BANDS[b] {
+            self.cand[9 * o + d] &= column;
+        }
+        self.open[b] &= !bit;
+        true
     }
 
-    /// Shrink/complement one digit-band word and place its single rows.
-    /// `false` on a contradiction. Branch-free where it can be: this runs
-    /// hundreds of times per puzzle.
+    /// Place digit `d` (0-based) in `cell` during the search: only its row
+    /// and box peers lose the digit here; the update of the word sees the
+    /// row with one cell and does the rest (or finds it impossible).
+    #[inline]
+    fn place(&mut self, cell: usize, d: usize) {
+        let (b, pos) = (cell / 27, cell % 27);
+        self.cand[9 * b + d] &= PLACE[pos];
+    }
+
+    /// Shrink/complement word `I`, point its single-column boxes out of the
+    /// digit's other bands and take its single rows' cells from the other
+    /// digits of the band. `false` on a contradiction. Branch-free but for
+    /// that test: the pointing and the placing are cheaper done every time
+    /// than tested for, and redoing them is harmless.
     #[inline(always)]
-    fn update(&mut self, i: usize) -> bool {
-        let a = self.cand[i];
+    fn update<const I: usize>(&mut self) -> bool {
+        let (b, d) = (I / 9, I % 9);
+        let a = self.cand[I];
         let a = a & COMPLEX[shrink(a)];
         if a == 0 {
             return false;
         }
-        self.cand[i] = a;
-        let (b, d) = (i / 9, i % 9);
-        let mut changed = self.changed;
-        // Rows with one bit (never 0: the complement left a segment in
-        // every row) whose digit is not placed yet: the cell leaves the
-        // other digits of the band.
-        let single = SINGLE[(a & ROW) as usize]
+        self.cand[I] = a;
+        self.prev[I] = a;
+        let cols = (a | a >> 9 | a >> 18) & ROW;
+        let keep = KEEP_OTHER[cols as usize];
+        let [o1, o2] = OTHER_BANDS[b];
+        self.cand[9 * o1 + d] &= keep;
+        self.cand[9 * o2 + d] &= keep;
+        // A row with one cell left (never none: the complement left a
+        // segment in every row) is that cell's digit.
+        let rows = SINGLE[(a & ROW) as usize]
             | SINGLE[(a >> 9 & ROW) as usize] << 1
-            | SINGLE[(a >> 18 & ROW) as usize] << 2;
-        let done = self.done[i];
-        let new_rows = single & !done;
-        if new_rows != 0 {
-            self.done[i] = done | new_rows;
-            let placed = a & ROWS[new_rows as usize];
-            self.solved[b] |= placed;
-            let words = &mut self.cand[9 * b..9 * b + 9];
-            let mut hit = 0u32;
-            for (e, w) in words.iter_mut().enumerate() {
-                hit |= ((*w & placed != 0) as u32) << e;
-                *w &= !placed;
-            }
-            changed |= hit << (9 * b);
-            self.cand[i] = a;
-            changed &= !(1 << i);
-            // ...and their columns leave the digit's other bands.
-            let mask = !(((placed | placed >> 9 | placed >> 18) & ROW) * COLS);
-            for j in OTHER_BANDS[b].map(|o| 9 * o + d) {
-                let c = self.cand[j];
-                self.cand[j] = c & mask;
-                changed |= ((c & !mask != 0) as u32) << j;
+            | SINGLE[(a >> 18) as usize] << 2;
+        let placed = a & ROWS[rows as usize];
+        self.open[b] &= !placed;
+        for e in 0..9 {
+            if e != d {
+                self.cand[9 * b + e] &= !placed;
             }
         }
-        self.changed = changed;
         true
+    }
+
+    /// Update every changed word, in sweeps of increasing index (a word
+    /// changed behind the sweep waits for the next one, so the changes it
+    /// collects meanwhile cost one update), until none changes.
+    #[inline(always)]
+    fn settle(&mut self) -> bool {
+        loop {
+            let mut any = false;
+            each_word!(I => {
+                if self.cand[I] != self.prev[I] {
+                    any = true;
+                    if !self.update::<I>() {
+                        return false;
+                    }
+                }
+            });
+            if !any {
+                return true;
+            }
+        }
     }
 
     /// Propagate until nothing changes. `false` on a contradiction.
     fn propagate(&mut self) -> bool {
         loop {
-            // Sweep the words in index order, JCZSolve's way: a word
-            // changed behind the cursor waits for the next sweep, so the
-            // changes it collects meanwhile cost one update, not several.
-            let mut from = 0;
-            while self.changed != 0 {
-                let ahead = self.changed >> from << from;
-                if ahead == 0 {
-                    from = 0;
-                    continue;
-                }
-                let i = ahead.trailing_zeros() as usize;
-                self.changed &= !(1 << i);
-                if !self.update(i) {
-                    return false;
-                }
-                from = i + 1;
+            if !self.settle() {
+                return false;
             }
-            if self.solved == [BAND; 3] {
+            if self.open == [0; 3] {
                 return true;
             }
             match self.naked_singles() {
                 None => return false,
-                Some(true) => continue,
-                Some(false) => {}
-            }
-            if !self.columns() {
-                return false;
-            }
-            if self.changed == 0 {
-                return true;
+                Some(true) => {}
+                Some(false) => return true,
             }
         }
     }
 
-    /// Cells with one candidate left get it placed. `None` if an open cell
-    /// has none; `Some(found any)` otherwise.
+    /// Cells with one candidate left get it placed. `None` if a cell has
+    /// none; `Some(found any)` otherwise. Placed cells keep their digit
+    /// (only a contradiction takes it), so every cell must be covered.
     #[inline]
     fn naked_singles(&mut self) -> Option<bool> {
         let mut found = false;
         for b in 0..3 {
+            let words = &mut self.cand[9 * b..9 * b + 9];
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let c = self.cand[9 * b + d];
+            for &c in words.iter() {
                 thrice |= twice & c;
                 twice |= once & c;
                 once |= c;
             }
-            let open = !self.solved[b] & BAND;
-            if open & !once != 0 {
+            if once != BAND {
                 return None;
             }
-            self.pairs[b] = twice & !thrice & open;
-            let mut singles = once & !twice & open;
+            self.pairs[b] = twice & !thrice;
+            let mut singles = once & !twice & self.open[b];
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
                 singles ^= bit;
-                let cell = 27 * b + bit.trailing_zeros() as usize;
-                if let Some(d) = (0..9).find(|&d| self.cand[9 * b + d] & bit != 0) {
-                    self.place(cell, d);
-                    found = true;
-                }
+                // An earlier single of this scan may have taken the digit.
+                let w = words.iter_mut().find(|w| **w & bit != 0)?;
+                *w &= PLACE[bit.trailing_zeros() as usize];
+                found = true;
             }
         }
         Some(found)
-    }
-
-    /// Columns across bands, digit by digit, run when the band words have
-    /// settled: a column whose digit can only be in one band claims that
-    /// band's box for it (the box loses its other columns there), which
-    /// also finds column hidden singles; a box whose digit has one column
-    /// left points it out of the other bands. `false` if some column has
-    /// lost the digit everywhere. Both are needed: without them the search
-    /// guesses far more (2× the instructions on 17-clue puzzles). They are
-    /// deductions from the state at entry, which stay sound as it shrinks.
-    fn columns(&mut self) -> bool {
-        let mut changed = self.changed;
-        for d in 0..9 {
-            let a = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
-            let p = a.map(|x| (x | x >> 9 | x >> 18) & ROW);
-            if p[0] | p[1] | p[2] != ROW {
-                return false;
-            }
-            let point = p.map(|x| POINT[x as usize] as u32);
-            for b in 0..3 {
-                let [b1, b2] = OTHER_BANDS[b];
-                let only = p[b] & !(p[b1] | p[b2]);
-                let keep = CLAIM[only as usize] as u32 & !(point[b1] | point[b2]);
-                let w = a[b] & (keep * COLS);
-                self.cand[9 * b + d] = w;
-                changed |= ((w != a[b]) as u32) << (9 * b + d);
-            }
-        }
-        self.changed = changed;
-        true
     }
 
     /// The first open cell with two candidates, else the first with the
@@ -378,7 +396,7 @@ impl Board {
         }
         let mut best = (u32::MAX, 0);
         for b in 0..3 {
-            let mut rest = !self.solved[b] & BAND;
+            let mut rest = self.open[b];
             while rest != 0 {
                 let cell = 27 * b + rest.trailing_zeros() as usize;
                 rest &= rest - 1;
@@ -402,6 +420,10 @@ impl Board {
         m
     }
 
+    fn solved(&self) -> bool {
+        self.open == [0; 3]
+    }
+
     fn grid(&self) -> Vec<u8> {
         let mut grid = vec![0u8; 81];
         for (i, &w) in self.cand.iter().enumerate() {
@@ -413,6 +435,63 @@ impl Board {
             }
         }
         grid
+    }
+
+    /// The settled board of a puzzle, or `None` if it has no solution.
+    fn start(cells: &[u8]) -> Option<Board> {
+        if cells.len() != 81 {
+            return None;
+        }
+        let mut board = Board::empty();
+        for (i, &v) in cells.iter().enumerate() {
+            match v {
+                0 => {}
+                1..=9 => {
+                    if !board.give(i, v as usize - 1) {
+                        return None;
+                    }
+                }
+                _ => return None,
+            }
+        }
+        board.propagate().then_some(board)
+    }
+
+    /// Add the solutions below this settled board to `found`, stopping at
+    /// `limit`: the same tree as [`Band9`]'s step API in the same order,
+    /// but recursive, counting only and without allocating, which is what
+    /// proving uniqueness needs. The last digit of a cell reuses the board
+    /// instead of copying it.
+    fn count(&mut self, limit: u128, found: &mut u128) {
+        loop {
+            if self.solved() {
+                *found += 1;
+                return;
+            }
+            let cell = self.choose();
+            let mut digits = self.candidates(cell);
+            if digits == 0 {
+                return;
+            }
+            let last = 15 - digits.leading_zeros() as usize;
+            digits &= !(1 << last);
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let mut next = *self;
+                next.place(cell, d);
+                if next.propagate() {
+                    next.count(limit, found);
+                    if *found >= limit {
+                        return;
+                    }
+                }
+            }
+            self.place(cell, last);
+            if !self.propagate() {
+                return;
+            }
+        }
     }
 }
 
@@ -447,24 +526,33 @@ impl Band9 {
     /// `cells`: 81 values, row-major, 0 = blank, 1..=9. Contradictory
     /// givens, a wrong length or a value above 9 give no solution.
     pub fn new(cells: &[u8]) -> Band9 {
-        let mut board = Board::empty();
-        let mut ok = cells.len() == 81;
-        for (i, &v) in cells.iter().enumerate().take(81) {
-            match v {
-                0 => {}
-                1..=9 => board.place(i, v as usize - 1),
-                _ => ok = false,
-            }
-        }
-        let ok = ok && board.propagate();
+        let start = Board::start(cells);
         Band9 {
-            board,
+            board: start.unwrap_or_else(Board::empty),
             frames: Vec::new(),
-            state: if ok { State::Enter } else { State::Done },
+            state: if start.is_some() {
+                State::Enter
+            } else {
+                State::Done
+            },
             count_only: false,
             nodes: 0,
             solutions: 0,
         }
+    }
+
+    /// Number of solutions of a puzzle (as for [`Band9::new`]), stopping
+    /// at `limit`: the fast path of counting and of proving uniqueness
+    /// (limit 2), without the resumable machinery.
+    pub fn count(cells: &[u8], limit: Option<u128>) -> u128 {
+        let limit = limit.unwrap_or(u128::MAX);
+        let mut found = 0;
+        if limit > 0 {
+            if let Some(mut board) = Board::start(cells) {
+                board.count(limit, &mut found);
+            }
+        }
+        found
     }
 
     fn run(&mut self, budget: u64) -> Option<Vec<u8>> {
@@ -473,7 +561,7 @@ impl Band9 {
             match self.state {
                 State::Done => return None,
                 State::Enter => {
-                    if self.board.solved == [BAND; 3] {
+                    if self.board.solved() {
                         self.solutions += 1;
                         self.state = if self.frames.is_empty() {
                             State::Done
