@@ -55,43 +55,9 @@ static COMPLEX: [u32; 512] = build_complex();
 
 /// The other two bands of each band.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
-/// For a 9-bit row: 1 if it has exactly one bit.
-static SINGLE: [u8; 512] = build_single();
-/// For a 3-bit set of band rows, the mask of those rows' 27-bit cells.
-const ROWS: [u32; 8] = build_rows();
 /// For the columns a digit can take in one band (9 bits): the columns of
 /// boxes where only one column is left (pointing out of the other bands).
 static POINT: [u16; 512] = build_point();
-/// For the columns whose digit is confined to one band (9 bits): the
-/// columns that band keeps (a box with such a column keeps only those).
-static CLAIM: [u16; 512] = build_claim();
-
-const fn build_single() -> [u8; 512] {
-    let mut t = [0u8; 512];
-    let mut row = 1;
-    while row < 512 {
-        t[row] = (row & (row - 1) == 0) as u8;
-        row += 1;
-    }
-    t
-}
-
-const fn build_rows() -> [u32; 8] {
-    let mut t = [0u32; 8];
-    let mut s = 0;
-    while s < 8 {
-        let mut r = 0;
-        while r < 3 {
-            if s >> r & 1 == 1 {
-                t[s] |= ROW << (9 * r);
-            }
-            r += 1;
-        }
-        s += 1;
-    }
-    t
-}
-
 const fn build_point() -> [u16; 512] {
     let mut t = [0u16; 512];
     let mut cols = 0;
@@ -105,21 +71,6 @@ const fn build_point() -> [u16; 512] {
             k += 1;
         }
         cols += 1;
-    }
-    t
-}
-
-const fn build_claim() -> [u16; 512] {
-    let mut t = [0u16; 512];
-    let mut only = 0;
-    while only < 512 {
-        let mut k = 0;
-        while k < 3 {
-            let seg = only & (7 << (3 * k));
-            t[only] |= if seg != 0 { seg } else { 7 << (3 * k) } as u16;
-            k += 1;
-        }
-        only += 1;
     }
     t
 }
@@ -178,9 +129,26 @@ const fn build_complex() -> [u32; 512] {
 /// The "row r meets box k" pattern of a band word.
 #[inline(always)]
 fn shrink(a: u32) -> usize {
-    SHRINK[(a & ROW) as usize] as usize
+    // The mask only tells the compiler the index is in bounds.
+    (SHRINK[(a & ROW) as usize] as usize
         | (SHRINK[(a >> 9 & ROW) as usize] as usize) << 3
-        | (SHRINK[(a >> 18 & ROW) as usize] as usize) << 6
+        | (SHRINK[(a >> 18 & ROW) as usize] as usize) << 6)
+        & 0x1FF
+}
+
+/// The rows of a band word (every row non-empty) that have exactly one
+/// cell, as full 9-bit row masks. Branch- and table-free: with each row
+/// non-empty, subtracting 1 from every row cannot borrow across rows, so
+/// `a & (a - ONES)` clears each row's lowest bit; the rows left empty had
+/// one cell, found by the usual "add 0xFF, look at bit 8" zero test.
+#[inline(always)]
+fn single_rows(a: u32) -> u32 {
+    const ONES: u32 = COLS;
+    const LOW8: u32 = 0xFF * COLS;
+    const HIGH: u32 = 0x100 * COLS;
+    let rest = a & a.wrapping_sub(ONES);
+    let nonzero = ((rest & LOW8) + LOW8 | rest) & HIGH;
+    ((!nonzero & HIGH) >> 8) * ROW
 }
 
 /// Row and box peers of a band cell cleared, the cell itself kept: the
@@ -302,16 +270,13 @@ impl Board {
         let [o1, o2] = OTHER_BANDS[b];
         self.cand[9 * o1 + d] &= keep;
         self.cand[9 * o2 + d] &= keep;
-        // A row with one cell left (never none: the complement left a
-        // segment in every row) is that cell's digit.
-        let rows = SINGLE[(a & ROW) as usize]
-            | SINGLE[(a >> 9 & ROW) as usize] << 1
-            | SINGLE[(a >> 18) as usize] << 2;
-        let placed = a & ROWS[rows as usize];
-        self.open[b] &= !placed;
-        for e in 0..9 {
-            if e != d {
-                self.cand[9 * b + e] &= !placed;
+        let placed = a & single_rows(a);
+        if placed & self.open[b] != 0 {
+            self.open[b] &= !placed;
+            for e in 0..9 {
+                if e != d {
+                    self.cand[9 * b + e] &= !placed;
+                }
             }
         }
         true
@@ -437,8 +402,10 @@ impl Board {
         grid
     }
 
-    /// The settled board of a puzzle, or `None` if it has no solution.
-    fn start(cells: &[u8]) -> Option<Board> {
+    /// The board with the givens placed, or `None` if they clash: two
+    /// equal digits in a unit (the second finds its digit gone), a wrong
+    /// length or a value above 9.
+    fn givens(cells: &[u8]) -> Option<Board> {
         if cells.len() != 81 {
             return None;
         }
@@ -454,6 +421,12 @@ impl Board {
                 _ => return None,
             }
         }
+        Some(board)
+    }
+
+    /// The settled board of a puzzle, or `None` if it has no solution.
+    fn start(cells: &[u8]) -> Option<Board> {
+        let mut board = Board::givens(cells)?;
         board.propagate().then_some(board)
     }
 
@@ -543,16 +516,17 @@ impl Band9 {
 
     /// Number of solutions of a puzzle (as for [`Band9::new`]), stopping
     /// at `limit`: the fast path of counting and of proving uniqueness
-    /// (limit 2), without the resumable machinery.
-    pub fn count(cells: &[u8], limit: Option<u128>) -> u128 {
+    /// (limit 2), without the resumable machinery. `None` if the givens
+    /// clash (see [`Board::givens`]), so that the caller, who checks input
+    /// only then, can say why; a puzzle without solution is `Some(0)`.
+    pub fn count(cells: &[u8], limit: Option<u128>) -> Option<u128> {
+        let mut board = Board::givens(cells)?;
         let limit = limit.unwrap_or(u128::MAX);
         let mut found = 0;
-        if limit > 0 {
-            if let Some(mut board) = Board::start(cells) {
-                board.count(limit, &mut found);
-            }
+        if limit > 0 && board.propagate() {
+            board.count(limit, &mut found);
         }
-        found
+        Some(found)
     }
 
     fn run(&mut self, budget: u64) -> Option<Vec<u8>> {
@@ -666,5 +640,26 @@ mod tests {
         // Two rows confined to the same single box: impossible.
         assert_eq!(COMPLEX[0o711], 0);
         assert_eq!(shrink(1 << 4 | 1 << 9 | 1 << 26), 0b100_001_010);
+    }
+
+    #[test]
+    fn single_rows_agrees_with_counting_bits() {
+        // Every word with all three rows non-empty, on a sample of rows.
+        let rows: Vec<u32> = (1..512)
+            .filter(|r| r % 7 < 3 || r.count_ones() == 1)
+            .collect();
+        for &r0 in &rows {
+            for &r1 in rows.iter().step_by(5) {
+                for &r2 in rows.iter().step_by(11) {
+                    let a = r0 | r1 << 9 | r2 << 18;
+                    let expected = [r0, r1, r2]
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, r)| r.count_ones() == 1)
+                        .fold(0, |m, (k, _)| m | ROW << (9 * k));
+                    assert_eq!(single_rows(a), expected, "{a:#o}");
+                }
+            }
+        }
     }
 }
