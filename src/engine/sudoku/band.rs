@@ -49,6 +49,10 @@ const ROW: u32 = 0x1FF;
 const COLS: u32 = 1 | 1 << 9 | 1 << 18;
 /// For a 9-bit row, which of its three boxes it meets (3 bits).
 static SHRINK: [u8; 512] = build_shrink();
+/// [`SHRINK`] shifted for the middle and the bottom row, which saves the
+/// shifts in the hottest lookup.
+static SHRINK_MID: [u16; 512] = shifted_shrink(3);
+static SHRINK_LOW: [u16; 512] = shifted_shrink(6);
 /// For a 9-bit "row r meets box k" pattern (bit 3r+k), the union of the
 /// row/box segments that lie on a permutation row → box inside it.
 static COMPLEX: [u32; 512] = build_complex();
@@ -71,6 +75,17 @@ const fn build_point() -> [u16; 512] {
             k += 1;
         }
         cols += 1;
+    }
+    t
+}
+
+const fn shifted_shrink(by: u32) -> [u16; 512] {
+    let plain = build_shrink();
+    let mut t = [0u16; 512];
+    let mut row = 0;
+    while row < 512 {
+        t[row] = (plain[row] as u16) << by;
+        row += 1;
     }
     t
 }
@@ -131,8 +146,8 @@ const fn build_complex() -> [u32; 512] {
 fn shrink(a: u32) -> usize {
     // The mask only tells the compiler the index is in bounds.
     (SHRINK[(a & ROW) as usize] as usize
-        | (SHRINK[(a >> 9 & ROW) as usize] as usize) << 3
-        | (SHRINK[(a >> 18 & ROW) as usize] as usize) << 6)
+        | SHRINK_MID[(a >> 9 & ROW) as usize] as usize
+        | SHRINK_LOW[(a >> 18 & ROW) as usize] as usize)
         & 0x1FF
 }
 
@@ -214,10 +229,9 @@ struct Board {
     prev: [u32; 27],
     /// Open (unplaced) cells per band.
     open: [u32; 3],
-    /// Open cells with two candidates per band, as of the last naked
-    /// singles scan (which counts candidates anyway): when propagation
-    /// settles, that scan saw the final state and these are the guesses.
-    pairs: [u32; 3],
+    /// Bands (3 bits) with a word updated since their last naked singles
+    /// scan: the others would give the same result.
+    touched: u32,
 }
 
 /// Runs `$body` with `$i` bound to each word index as a constant, so the
@@ -237,7 +251,7 @@ impl Board {
             cand: [BAND; 27],
             prev: [0; 27],
             open: [BAND; 3],
-            pairs: [0; 3],
+            touched: 7,
         }
     }
 
@@ -287,6 +301,7 @@ impl Board {
         }
         self.cand[I] = a;
         self.prev[I] = a;
+        self.touched |= 1 << b;
         let cols = (a | a >> 9 | a >> 18) & ROW;
         let keep = KEEP_OTHER[cols as usize];
         let [o1, o2] = OTHER_BANDS[b];
@@ -358,17 +373,19 @@ impl Board {
     fn naked_singles(&mut self) -> Option<bool> {
         let mut found = false;
         for b in 0..3 {
+            if self.touched >> b & 1 == 0 {
+                continue;
+            }
             let words = &mut self.cand[9 * b..9 * b + 9];
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            let (mut once, mut twice) = (0u32, 0u32);
             for &c in words.iter() {
-                thrice |= twice & c;
                 twice |= once & c;
                 once |= c;
             }
             if once != BAND {
                 return None;
             }
-            self.pairs[b] = twice & !thrice;
+            self.touched &= !(1 << b);
             let mut singles = once & !twice & self.open[b];
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
@@ -408,9 +425,18 @@ impl Board {
     }
 
     /// The first open cell with two candidates, else the first with the
-    /// fewest. Called on a settled board (see [`Board::pairs`]).
+    /// fewest. Called on a settled board. Pairs are counted here rather
+    /// than in every naked singles scan: most scans do not end in a guess,
+    /// and the first band usually has a pair.
     fn choose(&self) -> usize {
-        for (b, &pairs) in self.pairs.iter().enumerate() {
+        for b in 0..3 {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for &c in &self.cand[9 * b..9 * b + 9] {
+                thrice |= twice & c;
+                twice |= once & c;
+                once |= c;
+            }
+            let pairs = twice & !thrice;
             if pairs != 0 {
                 return 27 * b + pairs.trailing_zeros() as usize;
             }
