@@ -162,7 +162,7 @@ fn single_rows(a: u32) -> u32 {
     const LOW8: u32 = 0xFF * COLS;
     const HIGH: u32 = 0x100 * COLS;
     let rest = a & a.wrapping_sub(ONES);
-    let nonzero = ((rest & LOW8) + LOW8 | rest) & HIGH;
+    let nonzero = (((rest & LOW8) + LOW8) | rest) & HIGH;
     ((!nonzero & HIGH) >> 8) * ROW
 }
 
