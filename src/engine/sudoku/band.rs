@@ -24,20 +24,25 @@
 //!   inside the shrunk pattern survive ([`COMPLEX`]). One lookup does
 //!   pointing and claiming inside the band, box hidden singles and the
 //!   band-local "X-wing"; an empty result is a contradiction.
-//! * a row with one bit left is a placed digit (row hidden single): the cell
-//!   leaves the other digits' words of the band and its column leaves the
-//!   digit's other two bands.
+//! * a box left with one column in the word points that column out of the
+//!   digit's other two bands ([`KEEP_OTHER`]); this also keeps each column
+//!   to one cell per digit.
+//! * a row with one bit left is a placed digit (row hidden single, found
+//!   without tables by [`single_rows`]): the cell leaves the other digits'
+//!   words of the band.
 //!
-//! What the words do not see locally is handled when that settles: naked
-//! singles (a cell on exactly one digit word: once/twice bit counting over
-//! the nine words of a band) and column/box interactions across bands (a
-//! column confined to one band claims its box there; a box confined to one
-//! column points out of the other bands, tables [`CLAIM`] and [`POINT`]),
-//! which also finds column hidden singles. Words are processed in sweeps of
-//! increasing index, and a band's nine words are adjacent (index `9·b + d`)
-//! since placing a cell touches all of them. Then the search guesses on the first cell with two candidates
-//! (else the first with the fewest), smallest digit first, and saves a
-//! 164-byte copy of the board on an explicit stack rather than undoing.
+//! An update does all of that for one word, unconditionally but for the
+//! placing; sweeps over the 27 words, unrolled with constant indices, update
+//! every word that differs from what its last update left, until none does
+//! (JCZSolve's scheme: cheaper than keeping a dirty set, which we measured).
+//! When that settles, naked singles are placed (a cell on exactly one digit
+//! word: once/twice bit counting over the nine words of a band) and it
+//! settles again. On the givens only, a column confined to one band also
+//! claims its box there ([`CLAIM`]). Then the search guesses on the first
+//! cell with two candidates (else the first with the fewest), smallest digit
+//! first. The resumable step API keeps board copies on an explicit stack;
+//! counting ([`Band9::count`], which proving uniqueness uses) recurses and
+//! reuses the board for a cell's last digit.
 
 use crate::engine::search::{Progress, Search, Step};
 
