@@ -25,10 +25,10 @@
 //!   pointing and claiming inside the band, box hidden singles and the
 //!   band-local "X-wing"; an empty result is a contradiction.
 //! * a box left with one column in the word points that column out of the
-//!   digit's other two bands ([`KEEP_OTHER`]); this also keeps each column
+//!   digit's other two bands (`KEEP_OTHER`); this also keeps each column
 //!   to one cell per digit.
 //! * a row with one bit left is a placed digit (row hidden single, found
-//!   without tables by [`single_rows`]): the cell leaves the other digits'
+//!   without tables by `single_rows`): the cell leaves the other digits'
 //!   words of the band.
 //!
 //! An update does all of that for one word, unconditionally but for the
@@ -38,7 +38,7 @@
 //! When that settles, naked singles are placed (a cell on exactly one digit
 //! word: once/twice bit counting over the nine words of a band) and it
 //! settles again. On the givens only, a column confined to one band also
-//! claims its box there ([`CLAIM`]). Then the search guesses on the first
+//! claims its box there (`CLAIM`). Then the search guesses on the first
 //! cell with two candidates (else the first with the fewest), smallest digit
 //! first. The resumable step API keeps board copies on an explicit stack;
 //! counting ([`Band9::count`], which proving uniqueness uses) recurses and
@@ -604,7 +604,7 @@ impl Band9 {
     /// Number of solutions of a puzzle (as for [`Band9::new`]), stopping
     /// at `limit`: the fast path of counting and of proving uniqueness
     /// (limit 2), without the resumable machinery. `None` if the givens
-    /// clash (see [`Board::givens`]), so that the caller, who checks input
+    /// clash (see `Board::givens`), so that the caller, who checks input
     /// only then, can say why; a puzzle without solution is `Some(0)`.
     pub fn count(cells: &[u8], limit: Option<u128>) -> Option<u128> {
         let mut board = Board::givens(cells)?;
