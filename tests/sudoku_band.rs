@@ -46,6 +46,16 @@ fn collect(search: &mut dyn Search<Vec<u8>>, limit: usize) -> Vec<Vec<u8>> {
     out
 }
 
+/// Two equal givens in a row, column or box, found by brute force.
+fn cells_clash(cells: &[u8]) -> bool {
+    let unit = |i: usize| [i / 9, 9 + i % 9, 18 + 3 * (i / 27) + (i % 9) / 3];
+    (0..81).any(|i| {
+        (i + 1..81).any(|j| {
+            cells[i] != 0 && cells[i] == cells[j] && unit(i).iter().any(|u| unit(j).contains(u))
+        })
+    })
+}
+
 fn parse(line: &str) -> Vec<u8> {
     line.trim()
         .bytes()
@@ -95,9 +105,24 @@ fn random_puzzles_agree_with_the_general_solver_and_dlx() {
             cells[i] = rng.gen_range(1..=9);
         }
         let limit = 300;
-        let band = collect(&mut Band9::new(&cells), limit);
         let general = collect(&mut BacktrackSearch::new(shape, &cells), limit);
         let dlx = collect(&mut DlxSearch::new(shape, &cells), limit);
+        let band = collect(&mut Band9::new(&cells), limit);
+        // The recursive counter walks the same tree: same number, and it
+        // stops exactly at its limit.
+        let clash = general.is_empty() && cells_clash(&cells);
+        for l in [1u128, 2, 3, limit as u128] {
+            let expected = if clash {
+                None
+            } else {
+                Some((band.len() as u128).min(l))
+            };
+            assert_eq!(
+                Band9::count(&cells, Some(l)),
+                expected,
+                "round {round}, limit {l}"
+            );
+        }
         for g in &band {
             check(&cells, g);
         }
@@ -178,4 +203,11 @@ fn bad_input_gives_no_solution_rather_than_a_panic() {
     cells[1] = 10;
     assert!(collect(&mut Band9::new(&cells), 2).is_empty());
     assert!(collect(&mut Band9::new(&[0; 80]), 2).is_empty());
+    // The counter tells clashing givens (for the caller to name) from a
+    // puzzle that merely has no solution.
+    cells[1] = 5;
+    assert_eq!(Band9::count(&cells, Some(2)), None);
+    assert_eq!(Band9::count(&[0; 80], Some(2)), None);
+    assert_eq!(Band9::count(&[0; 81], Some(0)), Some(0));
+    assert_eq!(Band9::count(&[0; 81], Some(1000)), Some(1000));
 }
