@@ -40,6 +40,27 @@ pub trait Search<T> {
     /// In count-only mode `step` never returns `Solution`; it only counts.
     fn set_count_only(&mut self, count_only: bool);
 
+    /// Exactly one solution? Decided within about `budget` nodes (`None`:
+    /// undecided) — the generators' test when removing a clue.
+    fn is_unique(&mut self, budget: u64) -> Option<bool> {
+        let mut found = 0;
+        loop {
+            match self.step(4096) {
+                Step::Solution(_) => {
+                    found += 1;
+                    if found == 2 {
+                        return Some(false);
+                    }
+                }
+                Step::Done => return Some(found == 1),
+                Step::Paused => {}
+            }
+            if self.progress().nodes > budget {
+                return None;
+            }
+        }
+    }
+
     /// Run to the end, counting solutions; stops once `limit` is reached.
     fn count_solutions(&mut self, limit: Option<u128>) -> u128 {
         self.set_count_only(true);

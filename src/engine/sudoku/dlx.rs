@@ -12,16 +12,32 @@ use super::shape::Shape;
 use crate::engine::exact_cover::{Problem, Solver};
 use crate::engine::search::{Progress, Search, Step};
 
-/// A resumable DLX search over one Sudoku puzzle.
+/// A resumable exact-cover search whose rows each put one symbol in one
+/// cell, so a solution comes back as a grid. Standard Sudoku ([`DlxSearch`])
+/// and the variants (`variant::VariantSearch`) build different matrices
+/// and share the rest.
 #[derive(Clone, Debug)]
-pub struct DlxSearch {
+pub struct CellCover {
     solver: Solver,
     /// (cell, symbol 1..=N) of every exact-cover row.
     rows: Vec<(u32, u8)>,
     cells: usize,
 }
 
-impl DlxSearch {
+/// A resumable DLX search over one Sudoku puzzle.
+pub type DlxSearch = CellCover;
+
+impl CellCover {
+    /// The search over `problem`, whose row `i` puts `rows[i].1` in cell
+    /// `rows[i].0` of a grid of `cells` cells.
+    pub fn from_rows(problem: &Problem, rows: Vec<(u32, u8)>, cells: usize) -> CellCover {
+        CellCover {
+            solver: Solver::new(problem),
+            rows,
+            cells,
+        }
+    }
+
     /// `cells`: row-major, 0 = blank, 1..=N; the caller has checked the
     /// length and range. Duplicate givens simply give no solution.
     pub fn new(shape: Shape, cells: &[u8]) -> DlxSearch {
@@ -45,11 +61,7 @@ impl DlxSearch {
                 }
             }
         }
-        DlxSearch {
-            solver: Solver::new(&problem),
-            rows,
-            cells: n2,
-        }
+        CellCover::from_rows(&problem, rows, n2)
     }
 
     fn grid(&self, solution: &[usize]) -> Vec<u8> {
@@ -62,7 +74,7 @@ impl DlxSearch {
     }
 }
 
-impl Search<Vec<u8>> for DlxSearch {
+impl Search<Vec<u8>> for CellCover {
     fn step(&mut self, budget: u64) -> Step<Vec<u8>> {
         match self.solver.step(budget) {
             Step::Solution(rows) => Step::Solution(self.grid(&rows)),

@@ -10,7 +10,6 @@ use super::grid::Sudoku;
 use super::logic::{self, Outcome, Rating};
 use super::shape::Shape;
 use super::solve::Algorithm;
-use crate::engine::search::Step;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -210,23 +209,7 @@ fn fill(
 /// `Some(true)` if `p` has exactly one solution, `Some(false)` if none or
 /// several, `None` if the check ran out of budget.
 fn unique(p: &Sudoku, budget: u64) -> Option<bool> {
-    let mut search = p.search(Algorithm::Backtrack).ok()?;
-    let mut found = 0;
-    loop {
-        match search.step(4096) {
-            Step::Solution(_) => {
-                found += 1;
-                if found == 2 {
-                    return Some(false);
-                }
-            }
-            Step::Done => return Some(found == 1),
-            Step::Paused => {}
-        }
-        if search.progress().nodes > budget {
-            return None;
-        }
-    }
+    p.search(Algorithm::Backtrack).ok()?.is_unique(budget)
 }
 
 /// Why one attempt failed (for the error message of the last one).

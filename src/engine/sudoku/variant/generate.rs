@@ -119,23 +119,7 @@ pub fn random_grid(variant: &Variant, rng: &mut ChaCha8Rng) -> Option<Vec<u8>> {
 /// `Some(true)` if exactly one solution, `Some(false)` if none or several,
 /// `None` if undecided within `budget` nodes.
 pub fn unique(variant: &Variant, values: &[u8], budget: u64) -> Option<bool> {
-    let mut search = VariantSearch::unchecked(variant, values, None);
-    let mut found = 0;
-    loop {
-        match search.step(4096) {
-            Step::Solution(_) => {
-                found += 1;
-                if found == 2 {
-                    return Some(false);
-                }
-            }
-            Step::Done => return Some(found == 1),
-            Step::Paused => {}
-        }
-        if search.progress().nodes > budget {
-            return None;
-        }
-    }
+    VariantSearch::unchecked(variant, values, None).is_unique(budget)
 }
 
 enum Miss {

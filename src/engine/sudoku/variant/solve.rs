@@ -7,22 +7,17 @@
 //! no special care: a row simply covers every unit its cell belongs to.
 
 use super::{Variant, VariantError};
-use crate::engine::exact_cover::{Problem, Solver};
-use crate::engine::search::{Progress, Search, Step};
+use crate::engine::exact_cover::Problem;
+use crate::engine::search::{Search, Step};
+use crate::engine::sudoku::dlx::CellCover;
 
 /// A resumable DLX search over one variant puzzle.
-#[derive(Clone, Debug)]
-pub struct VariantSearch {
-    solver: Solver,
-    /// (cell, symbol 1..=n) of every exact-cover row.
-    rows: Vec<(u32, u8)>,
-    cells: usize,
-}
+pub type VariantSearch = CellCover;
 
 impl VariantSearch {
     /// `values`: one per cell, 0 = blank; checked (length, range,
     /// duplicates) so a bad puzzle is an error, never an empty search.
-    pub fn new(variant: &Variant, values: &[u8]) -> Result<VariantSearch, VariantError> {
+    pub fn for_variant(variant: &Variant, values: &[u8]) -> Result<VariantSearch, VariantError> {
         variant.verify(values)?;
         Ok(VariantSearch::unchecked(variant, values, None))
     }
@@ -68,45 +63,14 @@ impl VariantSearch {
                 rows.push((cell as u32, d));
             }
         }
-        VariantSearch {
-            solver: Solver::new(&problem),
-            rows,
-            cells,
-        }
-    }
-
-    fn grid(&self, solution: &[usize]) -> Vec<u8> {
-        let mut grid = vec![0u8; self.cells];
-        for &r in solution {
-            let (cell, symbol) = self.rows[r];
-            grid[cell as usize] = symbol;
-        }
-        grid
-    }
-}
-
-impl Search<Vec<u8>> for VariantSearch {
-    fn step(&mut self, budget: u64) -> Step<Vec<u8>> {
-        match self.solver.step(budget) {
-            Step::Solution(rows) => Step::Solution(self.grid(&rows)),
-            Step::Paused => Step::Paused,
-            Step::Done => Step::Done,
-        }
-    }
-
-    fn progress(&self) -> Progress {
-        self.solver.progress()
-    }
-
-    fn set_count_only(&mut self, count_only: bool) {
-        self.solver.set_count_only(count_only);
+        CellCover::from_rows(&problem, rows, cells)
     }
 }
 
 impl Variant {
     /// A budgeted, resumable search (checked input).
     pub fn search(&self, values: &[u8]) -> Result<VariantSearch, VariantError> {
-        VariantSearch::new(self, values)
+        VariantSearch::for_variant(self, values)
     }
 
     /// Up to `max` solutions, in search order.
