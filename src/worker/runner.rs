@@ -1819,16 +1819,58 @@ mod experiment_tests {
                 other => panic!("{other:?}"),
             }
         }
+        // 16×16 is out of reach: refused at once, with the reason.
         let out = Runner::new().handle(
             job(
                 5,
+                JobKind::CountGrids {
+                    shape: Shape::square(4).unwrap(),
+                },
+            ),
+            0.0,
+        );
+        assert!(matches!(&out[..], [Response::Error { .. }]), "{out:?}");
+        // 9×9 goes to the band-signature count: orbit by orbit, with a
+        // running lower bound, and it cancels (the total itself is checked
+        // in release builds: tests/cli_sudoku_lab.rs).
+        let mut r = Runner::new();
+        r.handle(
+            job(
+                7,
                 JobKind::CountGrids {
                     shape: Shape::square(3).unwrap(),
                 },
             ),
             0.0,
         );
-        assert!(matches!(&out[..], [Response::Error { message, .. }] if message.contains("9x9")));
+        let mut t = 0.0;
+        let mut clock = move || {
+            t += 50.0;
+            t
+        };
+        let mut progress = Vec::new();
+        for _ in 0..6 {
+            for m in r.slice(&mut clock, SLICE_MS) {
+                if let Response::Progress {
+                    nodes,
+                    solutions,
+                    fraction,
+                    ..
+                } = m
+                {
+                    progress.push((nodes, solutions, fraction));
+                }
+            }
+        }
+        assert!(progress.len() >= 2, "{progress:?}");
+        assert!(progress
+            .windows(2)
+            .all(|w| w[1].0 > w[0].0 && w[1].1 >= w[0].1 && w[1].2 > w[0].2));
+        assert!(progress
+            .iter()
+            .all(|p| p.1 < 6_670_903_752_021_072_936_960 && p.2 < 1.0));
+        let out = r.handle(Request::Cancel { id: 7 }, 1.0);
+        assert!(matches!(&out[..], [Response::Done { id: 7, stats }] if stats.cancelled));
     }
 
     #[test]
