@@ -102,6 +102,33 @@ fn count_all_and_max() {
         "4",
     ]);
     assert!(stdout(&o).starts_with("4 solutions, "), "{}", stdout(&o));
+    // Counting on several threads gives the same count as one thread.
+    for threads in ["1", "3"] {
+        let o = tessera(&[
+            "polyform",
+            "solve",
+            "pentominoes-5x12",
+            "--count",
+            "--threads",
+            threads,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stdout(&o).starts_with("1010 solutions, "), "{}", stdout(&o));
+    }
+    let o = tessera(&[
+        "polyform",
+        "solve",
+        "soma-3x3x3",
+        "--count",
+        "--threads",
+        "0",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--threads must be at least 1"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -7,6 +7,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tessera::engine::polyform::enumerate::{count as count_polyforms, max_size};
+use tessera::engine::polyform::solve::{count_parallel_with_nodes, Engine};
 use tessera::engine::polyform::{
     format, library, svg, Lattice, PolyformError, Puzzle, Session, Solution, SolveOptions,
 };
@@ -39,6 +40,9 @@ struct SolveArgs {
     /// Stop after N solutions
     #[arg(long, value_name = "N")]
     max: Option<u128>,
+    /// With --count (and no --max): threads sharing the search (default: all cores)
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
     /// All solutions, symmetric copies included (default: one per symmetry class)
     #[arg(long)]
     all: bool,
@@ -134,8 +138,21 @@ fn solve(a: SolveArgs) -> Result<(), Failure> {
         return read(&puzzle, file, &a);
     }
     let start = Instant::now();
-    let mut session = Session::new(&puzzle, SolveOptions { unique: !a.all })?;
+    let options = SolveOptions { unique: !a.all };
     let mut out = BufWriter::new(io::stdout().lock());
+    if a.threads == Some(0) {
+        return Err(Failure::Input("--threads must be at least 1".into()));
+    }
+    if a.count && a.max.is_none() {
+        let threads = a
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let (n, nodes) = count_parallel_with_nodes(&puzzle, options, Engine::Auto, threads)?;
+        out.write_all(format::trailer(n, nodes, start.elapsed()).as_bytes())?;
+        out.flush()?;
+        return Ok(());
+    }
+    let mut session = Session::new(&puzzle, options)?;
     if a.count {
         let n = session.count_solutions(a.max);
         out.write_all(format::trailer(n, session.progress().nodes, start.elapsed()).as_bytes())?;

@@ -421,28 +421,42 @@ pub fn count_parallel(
     engine: Engine,
     threads: usize,
 ) -> Result<u128, PolyformError> {
+    count_parallel_with_nodes(puzzle, options, engine, threads).map(|(n, _)| n)
+}
+
+/// [`count_parallel`], also returning the search nodes of all threads (the
+/// "searches" of Polyform Puzzler's trailer line).
+pub fn count_parallel_with_nodes(
+    puzzle: &Puzzle,
+    options: SolveOptions,
+    engine: Engine,
+    threads: usize,
+) -> Result<(u128, u64), PolyformError> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let root = Session::with_engine(puzzle, options, &[], engine)?;
     let threads = threads.max(1);
     if threads == 1 {
         let mut s = root;
-        return Ok(s.count_solutions(None));
+        let n = s.count_solutions(None);
+        return Ok((n, s.progress().nodes));
     }
     // Depth 2 gives hundreds of parts on the library's large puzzles.
     let parts = root.subproblems(2);
     let next = AtomicUsize::new(0);
-    let results: Vec<Result<u128, PolyformError>> = std::thread::scope(|scope| {
+    type Share = Result<(u128, u64), PolyformError>;
+    let results: Vec<Share> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
-                scope.spawn(|| -> Result<u128, PolyformError> {
-                    let mut total = 0;
+                scope.spawn(|| -> Share {
+                    let (mut total, mut nodes) = (0, 0);
                     loop {
                         let k = next.fetch_add(1, Ordering::Relaxed);
                         let Some(prefix) = parts.get(k) else {
-                            return Ok(total);
+                            return Ok((total, nodes));
                         };
                         let mut s = root.fork(prefix)?;
                         total += s.count_solutions(None);
+                        nodes += s.progress().nodes;
                     }
                 })
             })
@@ -452,5 +466,8 @@ pub fn count_parallel(
             .map(|w| w.join().expect("a counting thread panicked"))
             .collect()
     });
-    results.into_iter().sum()
+    results.into_iter().try_fold((0, 0), |(n, k), r| {
+        let (a, b) = r?;
+        Ok((n + a, k + b))
+    })
 }
