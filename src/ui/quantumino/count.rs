@@ -212,8 +212,12 @@ impl Bench {
             }
             _ => {}
         }
-        let fraction =
+        // The workers' own estimates lag behind once parts finish (each
+        // extrapolates its slices); finished parts are a firm floor.
+        let estimated =
             running.shares.iter().map(|s| s.fraction).sum::<f64>() / running.shares.len() as f64;
+        let finished = running.checkpoint.done.len() as f64 / f64::from(COUNT_PARTS);
+        let fraction = estimated.max(finished);
         let all_done = running.shares.iter().all(|s| s.done);
         if let Some(c) = self.count.get_untracked() {
             self.count.set(Some(CountView {
