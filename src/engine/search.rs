@@ -31,6 +31,20 @@ pub struct Progress {
 }
 
 /// A resumable search producing solutions of type `T`.
+/// Knuth's estimate of the fraction of a search tree explored, from the
+/// path to the current node: per level, the branches already finished and
+/// the branching there (each finished branch weighs 1 / ∏ branchings above
+/// and at its level).
+pub fn tree_fraction(levels: impl IntoIterator<Item = (u32, u32)>) -> f64 {
+    let mut weight = 1.0f64;
+    let mut done = 0.0f64;
+    for (finished, branching) in levels {
+        weight /= branching as f64;
+        done += finished as f64 * weight;
+    }
+    done.min(1.0)
+}
+
 pub trait Search<T> {
     /// Explore at most about `budget` nodes, stopping early at a solution
     /// (unless in count-only mode) or at the end of the tree.

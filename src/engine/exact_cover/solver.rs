@@ -9,7 +9,7 @@
 //! insertion order.
 
 use super::problem::{ExactCoverError, Problem};
-use crate::engine::search::{Progress, Search, Step};
+use crate::engine::search::{tree_fraction, Progress, Search, Step};
 
 /// One node: for headers (1..=N) `top` holds the current length; for
 /// spacers `top` is 0; otherwise `top` is the node's item header.
@@ -486,15 +486,8 @@ impl Search<Vec<usize>> for Solver {
         let fraction = if self.state == State::Done {
             1.0
         } else {
-            // Knuth's estimate: the rows already finished at each level,
-            // weighted by the inverse product of branchings above them.
-            let mut weight = 1.0f64;
-            let mut done = 0.0f64;
-            for l in 0..self.level {
-                weight /= self.b[l] as f64;
-                done += self.k[l] as f64 * weight;
-            }
-            done.min(1.0)
+            // Knuth's estimate: the rows already finished at each level.
+            tree_fraction((0..self.level).map(|l| (self.k[l], self.b[l])))
         };
         Progress {
             nodes: self.nodes,

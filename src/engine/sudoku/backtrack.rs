@@ -12,7 +12,7 @@
 //! the set is the same.
 
 use super::shape::Shape;
-use crate::engine::search::{Progress, Search, Step};
+use crate::engine::search::{tree_fraction, Progress, Search, Step};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -337,18 +337,14 @@ impl Search<Vec<u8>> for BacktrackSearch {
         let fraction = if self.state == State::Done {
             1.0
         } else {
-            // Knuth's estimate over the branch points: candidates already
-            // finished at each level, weighted by 1 / product of branchings.
-            let mut weight = 1.0f64;
-            let mut done = 0.0f64;
+            // Knuth's estimate over the branch points (the candidate being
+            // explored is tried but not finished).
             let cells = self.topo.cells;
-            for (depth, f) in self.frames.iter().enumerate() {
+            tree_fraction(self.frames.iter().enumerate().map(|(depth, f)| {
                 let total = self.saved_cand[depth * cells + f.cell as usize].count_ones();
                 let tried = total - f.remaining.count_ones();
-                weight /= total as f64;
-                done += tried.saturating_sub(1) as f64 * weight;
-            }
-            done.min(1.0)
+                (tried.saturating_sub(1), total)
+            }))
         };
         Progress {
             nodes: self.nodes,

@@ -44,7 +44,7 @@
 //! counting ([`Band9::count`], which proving uniqueness uses) recurses and
 //! reuses the board for a cell's last digit.
 
-use crate::engine::search::{Progress, Search, Step};
+use crate::engine::search::{tree_fraction, Progress, Search, Step};
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -689,15 +689,12 @@ impl Search<Vec<u8>> for Band9 {
         let fraction = if self.state == State::Done {
             1.0
         } else {
-            // Knuth's estimate over the branch points.
-            let mut weight = 1.0f64;
-            let mut done = 0.0f64;
-            for f in &self.frames {
+            // Knuth's estimate over the branch points (the branch being
+            // explored is tried but not finished).
+            tree_fraction(self.frames.iter().map(|f| {
                 let tried = f.total as u32 - f.remaining.count_ones();
-                weight /= f.total as f64;
-                done += tried.saturating_sub(1) as f64 * weight;
-            }
-            done.min(1.0)
+                (tried.saturating_sub(1), f.total as u32)
+            }))
         };
         Progress {
             nodes: self.nodes,

@@ -437,24 +437,8 @@ impl Sudoku {
     /// Every filled cell that shares its value with another cell of one of
     /// its units, ascending (for live highlighting in an editor).
     pub fn conflicts(&self) -> Vec<usize> {
-        let n = self.size();
-        let mut bad = vec![false; self.cells.len()];
-        for (_, cells) in Sudoku::units(self.shape) {
-            let mut first = vec![usize::MAX; n + 1];
-            for &cell in &cells {
-                let v = self.cells[cell] as usize;
-                if v == 0 {
-                    continue;
-                }
-                if first[v] == usize::MAX {
-                    first[v] = cell;
-                } else {
-                    bad[first[v]] = true;
-                    bad[cell] = true;
-                }
-            }
-        }
-        (0..bad.len()).filter(|&i| bad[i]).collect()
+        let units = Sudoku::units(self.shape);
+        repeated_cells(&self.cells, units.iter().map(|(_, cells)| &cells[..]))
     }
 
     /// Is `solution` a complete, valid grid that keeps this puzzle's givens?
@@ -489,4 +473,30 @@ impl fmt::Display for Sudoku {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_ascii())
     }
+}
+
+/// Every filled cell whose value another cell of one of `units` shares,
+/// ascending (blanks are 0; values above 64 are not symbols and are
+/// skipped). Standard grids and variants both highlight with it.
+pub(crate) fn repeated_cells<'a>(
+    values: &[u8],
+    units: impl IntoIterator<Item = &'a [usize]>,
+) -> Vec<usize> {
+    let mut bad = vec![false; values.len()];
+    for unit in units {
+        let mut first = [usize::MAX; 65];
+        for &cell in unit {
+            let v = values.get(cell).copied().unwrap_or(0) as usize;
+            if v == 0 || v > 64 {
+                continue;
+            }
+            if first[v] == usize::MAX {
+                first[v] = cell;
+            } else {
+                bad[first[v]] = true;
+                bad[cell] = true;
+            }
+        }
+    }
+    (0..bad.len()).filter(|&i| bad[i]).collect()
 }

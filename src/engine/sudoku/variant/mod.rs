@@ -10,7 +10,7 @@ pub mod regions;
 pub mod solve;
 pub mod text;
 
-use super::grid::SudokuError;
+use super::grid::{repeated_cells, SudokuError};
 use super::shape::Shape;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -398,23 +398,7 @@ impl Variant {
     /// Every filled cell that shares its value with another cell of one of
     /// its units, ascending (live highlighting in an editor).
     pub fn conflicts(&self, values: &[u8]) -> Vec<usize> {
-        let mut bad = vec![false; values.len()];
-        for unit in &self.units {
-            let mut first = [usize::MAX; 65];
-            for &cell in &unit.cells {
-                let v = values.get(cell).copied().unwrap_or(0) as usize;
-                if v == 0 || v > 64 {
-                    continue;
-                }
-                if first[v] == usize::MAX {
-                    first[v] = cell;
-                } else {
-                    bad[first[v]] = true;
-                    bad[cell] = true;
-                }
-            }
-        }
-        (0..bad.len()).filter(|&i| bad[i]).collect()
+        repeated_cells(values, self.units.iter().map(|u| &u.cells[..]))
     }
 
     /// Is `solution` complete, valid in every unit, and does it keep the
