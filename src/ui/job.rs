@@ -80,8 +80,8 @@ impl JobSlot {
     }
 
     /// The job finished (Done or Error): keep its generation, drop its
-    /// handle.
-    pub fn finished(&self) {
+    /// handle. `submit` does this before the view sees the final response.
+    fn finished(&self) {
         let _ = self.job.try_set_value(None);
     }
 

@@ -122,14 +122,12 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
                     })),
                     Response::Done { stats, .. } => {
                         running.set(false);
-                        job.finished();
                         if stats.cancelled {
                             error.set(Some("Cancelled.".into()));
                         }
                     }
                     Response::Error { message, .. } => {
                         running.set(false);
-                        job.finished();
                         error.set(Some(message));
                     }
                     _ => {}

@@ -318,7 +318,6 @@ impl Solver {
             }
             Response::Done { stats, .. } => self.done(stats),
             Response::Error { message, .. } => {
-                self.job.finished();
                 self.run.set(Run::Idle);
                 self.live.set(None);
                 self.say(Tone::Error, message);
@@ -328,7 +327,6 @@ impl Solver {
 
     fn done(&self, stats: Stats) {
         let was = self.run.get_untracked();
-        self.job.finished();
         self.run.set(Run::Idle);
         self.live.set(None);
         let counting = was == Run::Counting

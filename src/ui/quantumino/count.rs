@@ -202,7 +202,6 @@ impl Bench {
                 return;
             }
             Response::Done { .. } => {
-                self.count_jobs[worker].finished();
                 if let Some(s) = running.shares.get_mut(worker) {
                     *s = Share {
                         fraction: 1.0,

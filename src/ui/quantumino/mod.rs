@@ -443,7 +443,6 @@ impl Bench {
                 );
             }
             Response::Done { stats, .. } => {
-                self.job.finished();
                 self.run.set(Run::Idle);
                 if self.animating() {
                     self.say(
@@ -484,7 +483,6 @@ impl Bench {
                 }
             }
             Response::Error { message, .. } => {
-                self.job.finished();
                 self.run.set(Run::Idle);
                 self.count.set(None);
                 self.say(Kind::Error, message);

@@ -7,7 +7,7 @@
 //! URL: `#sudoku/x/<81 chars>`, `#sudoku/jigsaw/<map>/<81 chars>`,
 //! `#sudoku/samurai/<five 81-char grids joined by '-'>`.
 
-use super::{format_ms, group, plural, MsgKind};
+use super::{group, plural, MsgKind};
 use crate::engine::sudoku::variant::{Kind, RegionMap, Variant};
 use crate::engine::sudoku::Shape;
 use crate::ui::job::JobSlot;
@@ -462,7 +462,6 @@ impl VBench {
             }
             Response::Done { stats, .. } => {
                 let was = self.run.get_untracked();
-                self.job.finished();
                 self.run.set(Run::Idle);
                 self.progress.set(None);
                 if was == Run::Generating {
@@ -506,7 +505,6 @@ impl VBench {
                 self.say(text.0, text.1);
             }
             Response::Error { message, .. } => {
-                self.job.finished();
                 self.run.set(Run::Idle);
                 self.progress.set(None);
                 self.say(MsgKind::Error, message);
@@ -515,11 +513,7 @@ impl VBench {
     }
 
     fn show_stats(&self, s: &Stats) {
-        self.stats.set(Some(format!(
-            "{} · {} explored",
-            format_ms(s.elapsed_ms),
-            plural(s.nodes as u128, "node", "nodes")
-        )));
+        self.stats.set(Some(super::stats_line(s)));
     }
 
     pub fn abandon_all(&self) {
