@@ -139,6 +139,44 @@ fn once(solver: &str, dataset: &str) {
     println!("{solver} {dataset}: {unique} of {} unique", lines.len());
 }
 
+/// `versus DATASET...`: backtrack against rust_sudoku only, alternating
+/// seven rounds of 300 ms each and keeping each one's best, for tuning
+/// the band solver by wall clock (interleaving cancels slow drifts of a
+/// shared machine's load).
+fn versus(datasets: &[String]) {
+    for (name, path) in DATASETS {
+        if !datasets.iter().any(|f| name.contains(f.as_str())) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(path) else {
+            println!("{name}: skipped, {path} not found");
+            continue;
+        };
+        let lines = puzzle_lines(&text);
+        let ours: Vec<Sudoku> = lines
+            .iter()
+            .map(|l| Sudoku::from_sage_str(l, None).expect("dataset puzzle parses"))
+            .collect();
+        let peer: Vec<sudoku::Sudoku> = lines
+            .iter()
+            .map(|l| sudoku::Sudoku::from_str_line(l).expect("rust_sudoku parses"))
+            .collect();
+        let (mut bt, mut rs) = (f64::MAX, f64::MAX);
+        let round = Duration::from_millis(300);
+        for _ in 0..7 {
+            let n = lines.len();
+            bt = bt.min(time_per_puzzle(n, round, || {
+                count_ours(&ours, Algorithm::Backtrack)
+            }));
+            rs = rs.min(time_per_puzzle(n, round, || count_rust_sudoku(&peer)));
+        }
+        println!(
+            "{name:<20} backtrack {bt:>8.2} µs  rust_sudoku {rs:>8.2} µs  ratio {:.3}",
+            bt / rs
+        );
+    }
+}
+
 fn verdict(met: bool) -> &'static str {
     if met {
         "MET"
@@ -156,6 +194,10 @@ fn main() {
         .collect();
     if filter.first().map(String::as_str) == Some("once") && filter.len() == 3 {
         once(&filter[1], &filter[2]);
+        return;
+    }
+    if filter.first().map(String::as_str) == Some("versus") {
+        versus(&filter[1..]);
         return;
     }
     // (dataset, backtrack / rust_sudoku, dlx-rs / dlx)

@@ -4,7 +4,7 @@
 //! # Layout
 //!
 //! The grid is cut into three *bands* of three rows. For each digit `d` and
-//! band `b` one `u32` word `cand[9·b + d]` holds the 27 cells of the band
+//! band `b` one `u32` word (index `3·d + b`) holds the 27 cells of the band
 //! where `d` is still possible: bit `9·r + c` is row `r` (0..3) of the band,
 //! column `c` (0..9). Cell `27·b + 9·r + c` is then the row-major index, so
 //! "first set bit" means "first cell in reading order". Every operation is
@@ -31,10 +31,13 @@
 //!   without tables by `single_rows`): the cell leaves the other digits'
 //!   words of the band.
 //!
-//! An update does all of that for one word, unconditionally but for the
-//! placing; sweeps over the 27 words, unrolled with constant indices, update
+//! An update does all of that for one word, unconditionally; sweeps over
+//! the 27 words (digit by digit), unrolled with constant indices, update
 //! every word that differs from what its last update left, until none does
 //! (JCZSolve's scheme: cheaper than keeping a dirty set, which we measured).
+//! Wall clock, not instruction counts, decides here: the digit-major sweep
+//! and the interleaved `Word`s (candidates beside their last update) run *more* instructions than the
+//! alternatives but avoid store-forwarding stalls (docs/NOTES.md).
 //! When that settles, naked singles are placed (a cell on exactly one digit
 //! word: once/twice bit counting over the nine words of a band) and it
 //! settles again. On the givens only, a column confined to one band also
@@ -223,20 +226,78 @@ const fn build_keep_other() -> [u32; 512] {
     t
 }
 
+/// A branch point's alternatives: one bit each of a 9-bit mask, every
+/// solution below the node taking exactly one of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Branch {
+    /// A cell (0..81); bit `d` places digit `d` there.
+    Cell(u8),
+    /// A unit (rows 0..9, columns 9..18, boxes 18..27) and a digit; bit
+    /// `i` places the digit on the unit's `i`-th cell ([`UNIT_CELLS`]).
+    Unit(u8, u8),
+}
+
+impl Branch {
+    /// The placement (cell, digit) of alternative `i`.
+    #[inline]
+    fn at(self, i: usize) -> (usize, usize) {
+        match self {
+            Branch::Cell(cell) => (cell as usize, i),
+            Branch::Unit(unit, d) => (UNIT_CELLS[unit as usize][i] as usize, d as usize),
+        }
+    }
+}
+
+/// The cells of each unit in reading order: rows, columns, boxes.
+static UNIT_CELLS: [[u8; 9]; 27] = build_units();
+
+const fn build_units() -> [[u8; 9]; 27] {
+    let mut t = [[0u8; 9]; 27];
+    let mut k = 0;
+    while k < 9 {
+        let mut i = 0;
+        while i < 9 {
+            t[k][i] = (9 * k + i) as u8;
+            t[9 + k][i] = (9 * i + k) as u8;
+            t[18 + k][i] = (9 * (3 * (k / 3) + i / 3) + 3 * (k % 3) + i % 3) as u8;
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+/// One (band, digit) word and what its last update left. Interleaving
+/// the two keeps the candidate words of neighbouring bands or digits apart
+/// in memory: adjacent, the compiler merged an update's ANDs on them into
+/// vector loads right after the scalar stores of the same sweep, and those
+/// loads stall on store forwarding (measured: 1.13× → 1.04× rust_sudoku
+/// on forum_hardest by wall clock, with *more* instructions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Word {
+    cand: u32,
+    /// A word differing from it is due for an update. Comparing is
+    /// cheaper than keeping a dirty set up to date in every update, which
+    /// touches up to ten other words.
+    prev: u32,
+}
+
 /// Candidates of one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Board {
-    /// Band `b`, digit `d` at index `9·b + d` (see the module docs).
-    cand: [u32; 27],
-    /// Each word as its last update left it: a word differing from it is
-    /// due for an update. Comparing is cheaper than keeping a dirty set up
-    /// to date in every update, which touches up to ten other words.
-    prev: [u32; 27],
+    /// Band `b`, digit `d` at index [`at`]`(b, d)` (see the module docs).
+    w: [Word; 27],
     /// Open (unplaced) cells per band.
     open: [u32; 3],
-    /// Bands (3 bits) with a word updated since their last naked singles
-    /// scan: the others would give the same result.
-    touched: u32,
+}
+
+/// The word of band `b`, digit `d`. Digit-major, so that the nine words
+/// of a band are three apart: contiguous, the compiler merged an update's
+/// eight "clear the placed cells" ANDs into vector loads right after the
+/// scalar stores of the same update, which stalls on store forwarding.
+#[inline(always)]
+const fn at(b: usize, d: usize) -> usize {
+    3 * d + b
 }
 
 /// Runs `$body` with `$i` bound to each word index as a constant, so the
@@ -253,10 +314,11 @@ macro_rules! each_word {
 impl Board {
     fn empty() -> Board {
         Board {
-            cand: [BAND; 27],
-            prev: [0; 27],
+            w: [Word {
+                cand: BAND,
+                prev: 0,
+            }; 27],
             open: [BAND; 3],
-            touched: 7,
         }
     }
 
@@ -266,17 +328,17 @@ impl Board {
     fn give(&mut self, cell: usize, d: usize) -> bool {
         let (b, pos) = (cell / 27, cell % 27);
         let bit = 1u32 << pos;
-        if self.cand[9 * b + d] & bit == 0 {
+        if self.w[at(b, d)].cand & bit == 0 {
             return false;
         }
         for e in 0..9 {
-            self.cand[9 * b + e] &= !bit;
+            self.w[at(b, e)].cand &= !bit;
         }
-        self.cand[9 * b + d] |= bit;
-        self.cand[9 * b + d] &= PLACE[pos];
+        self.w[at(b, d)].cand |= bit;
+        self.w[at(b, d)].cand &= PLACE[pos];
         let column = !(COLS << (pos % 9));
         for o in OTHER_BANDS[b] {
-            self.cand[9 * o + d] &= column;
+            self.w[at(o, d)].cand &= column;
         }
         self.open[b] &= !bit;
         true
@@ -288,7 +350,7 @@ impl Board {
     #[inline]
     fn place(&mut self, cell: usize, d: usize) {
         let (b, pos) = (cell / 27, cell % 27);
-        self.cand[9 * b + d] &= PLACE[pos];
+        self.w[at(b, d)].cand &= PLACE[pos];
     }
 
     /// Shrink/complement word `I`, point its single-column boxes out of the
@@ -298,27 +360,26 @@ impl Board {
     /// than tested for, and redoing them is harmless.
     #[inline(always)]
     fn update<const I: usize>(&mut self) -> bool {
-        let (b, d) = (I / 9, I % 9);
-        let a = self.cand[I];
+        let (b, d) = (I % 3, I / 3);
+        let a = self.w[I].cand;
         let a = a & COMPLEX[shrink(a)];
         if a == 0 {
             return false;
         }
-        self.cand[I] = a;
-        self.prev[I] = a;
-        self.touched |= 1 << b;
+        self.w[I].cand = a;
+        self.w[I].prev = a;
         let cols = (a | a >> 9 | a >> 18) & ROW;
         let keep = KEEP_OTHER[cols as usize];
         let [o1, o2] = OTHER_BANDS[b];
-        self.cand[9 * o1 + d] &= keep;
-        self.cand[9 * o2 + d] &= keep;
+        self.w[at(o1, d)].cand &= keep;
+        self.w[at(o2, d)].cand &= keep;
+        // Unconditional: a branch on "any new placement" is mispredicted
+        // about a third of the time, dearer than the nine ANDs.
         let placed = a & single_rows(a);
-        if placed & self.open[b] != 0 {
-            self.open[b] &= !placed;
-            for e in 0..9 {
-                if e != d {
-                    self.cand[9 * b + e] &= !placed;
-                }
+        self.open[b] &= !placed;
+        for e in 0..9 {
+            if e != d {
+                self.w[at(b, e)].cand &= !placed;
             }
         }
         true
@@ -332,7 +393,7 @@ impl Board {
         loop {
             let mut any = false;
             each_word!(I => {
-                if self.cand[I] != self.prev[I] {
+                if self.w[I].cand != self.w[I].prev {
                     any = true;
                     if !self.update::<I>() {
                         return false;
@@ -378,26 +439,24 @@ impl Board {
     fn naked_singles(&mut self) -> Option<bool> {
         let mut found = false;
         for b in 0..3 {
-            if self.touched >> b & 1 == 0 {
-                continue;
-            }
-            let words = &mut self.cand[9 * b..9 * b + 9];
             let (mut once, mut twice) = (0u32, 0u32);
-            for &c in words.iter() {
+            for c in self.w[b..].iter().step_by(3).map(|w| w.cand) {
                 twice |= once & c;
                 once |= c;
             }
             if once != BAND {
                 return None;
             }
-            self.touched &= !(1 << b);
             let mut singles = once & !twice & self.open[b];
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
                 singles ^= bit;
                 // An earlier single of this scan may have taken the digit.
-                let w = words.iter_mut().find(|w| **w & bit != 0)?;
-                *w &= PLACE[bit.trailing_zeros() as usize];
+                let w = self.w[b..]
+                    .iter_mut()
+                    .step_by(3)
+                    .find(|w| w.cand & bit != 0)?;
+                w.cand &= PLACE[bit.trailing_zeros() as usize];
                 found = true;
             }
         }
@@ -411,7 +470,7 @@ impl Board {
     fn claim(&mut self) -> Option<bool> {
         let mut changed = false;
         for d in 0..9 {
-            let a = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
+            let a = [0, 1, 2].map(|b| self.w[at(b, d)].cand);
             let p = a.map(|x| (x | x >> 9 | x >> 18) & ROW);
             if p[0] | p[1] | p[2] != ROW {
                 return None;
@@ -421,7 +480,7 @@ impl Board {
                 let only = p[b] & !(p[b1] | p[b2]);
                 let w = a[b] & CLAIM[only as usize];
                 if w != a[b] {
-                    self.cand[9 * b + d] = w;
+                    self.w[at(b, d)].cand = w;
                     changed = true;
                 }
             }
@@ -429,22 +488,29 @@ impl Board {
         Some(changed)
     }
 
-    /// The first open cell with two candidates, else the first with the
-    /// fewest. Called on a settled board. Pairs are counted here rather
-    /// than in every naked singles scan: most scans do not end in a guess,
-    /// and the first band usually has a pair.
-    fn choose(&self) -> usize {
+    /// Where to branch on a settled board: the first open cell with two
+    /// candidates; else the first unit where some digit has two places
+    /// left (a two-way branch too, where the cells offer three or more:
+    /// hard puzzles often have no bivalue cell near the root, and there
+    /// the branching factor multiplies the whole tree); else the first
+    /// cell with the fewest candidates. Pairs are counted here rather than
+    /// in every naked singles scan: most scans do not end in a guess, and
+    /// the first band usually has a pair.
+    fn choose(&self) -> Branch {
         for b in 0..3 {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for &c in &self.cand[9 * b..9 * b + 9] {
+            for c in self.w[b..].iter().step_by(3).map(|w| w.cand) {
                 thrice |= twice & c;
                 twice |= once & c;
                 once |= c;
             }
             let pairs = twice & !thrice;
             if pairs != 0 {
-                return 27 * b + pairs.trailing_zeros() as usize;
+                return Branch::Cell(27 * b as u8 + pairs.trailing_zeros() as u8);
             }
+        }
+        if let Some(branch) = self.bilocal() {
+            return branch;
         }
         let mut best = (u32::MAX, 0);
         for b in 0..3 {
@@ -458,7 +524,52 @@ impl Board {
                 }
             }
         }
-        best.1
+        Branch::Cell(best.1 as u8)
+    }
+
+    /// The first (digit, unit) with exactly two places left: rows and
+    /// boxes band by band, then columns. Rare (only when no cell is
+    /// bivalue), so plain loops.
+    fn bilocal(&self) -> Option<Branch> {
+        for d in 0..9 {
+            for b in 0..3 {
+                let a = self.w[at(b, d)].cand;
+                for r in 0..3 {
+                    if (a >> (9 * r) & ROW).count_ones() == 2 {
+                        return Some(Branch::Unit(3 * b as u8 + r as u8, d as u8));
+                    }
+                }
+                for k in 0..3 {
+                    if (a & ((7 << (3 * k)) * COLS)).count_ones() == 2 {
+                        return Some(Branch::Unit(18 + 3 * b as u8 + k as u8, d as u8));
+                    }
+                }
+            }
+            for c in 0..9 {
+                let n: u32 = (0..3)
+                    .map(|b| (self.w[at(b, d)].cand & COLS << c).count_ones())
+                    .sum();
+                if n == 2 {
+                    return Some(Branch::Unit(9 + c as u8, d as u8));
+                }
+            }
+        }
+        None
+    }
+
+    /// The alternatives of a branch as a 9-bit mask (see [`Branch::at`]).
+    fn options(&self, branch: Branch) -> u16 {
+        match branch {
+            Branch::Cell(cell) => self.candidates(cell as usize),
+            Branch::Unit(unit, d) => {
+                let mut m = 0;
+                for (i, &cell) in UNIT_CELLS[unit as usize].iter().enumerate() {
+                    let (b, pos) = (cell as usize / 27, cell % 27);
+                    m |= ((self.w[at(b, d as usize)].cand >> pos & 1) as u16) << i;
+                }
+                m
+            }
+        }
     }
 
     /// Candidate digits of a cell as a 9-bit mask.
@@ -467,7 +578,7 @@ impl Board {
         let (b, bit) = (cell / 27, cell % 27);
         let mut m = 0u16;
         for d in 0..9 {
-            m |= ((self.cand[9 * b + d] >> bit & 1) as u16) << d;
+            m |= ((self.w[at(b, d)].cand >> bit & 1) as u16) << d;
         }
         m
     }
@@ -478,9 +589,9 @@ impl Board {
 
     fn grid(&self) -> Vec<u8> {
         let mut grid = vec![0u8; 81];
-        for (i, &w) in self.cand.iter().enumerate() {
-            let (b, d) = (i / 9, i % 9);
-            let mut w = w;
+        for (i, w) in self.w.iter().enumerate() {
+            let (b, d) = (i % 3, i / 3);
+            let mut w = w.cand;
             while w != 0 {
                 grid[27 * b + w.trailing_zeros() as usize] = d as u8 + 1;
                 w &= w - 1;
@@ -528,16 +639,16 @@ impl Board {
                 *found += 1;
                 return;
             }
-            let cell = self.choose();
-            let mut digits = self.candidates(cell);
-            if digits == 0 {
+            let branch = self.choose();
+            let mut options = self.options(branch);
+            if options == 0 {
                 return;
             }
-            let last = 15 - digits.leading_zeros() as usize;
-            digits &= !(1 << last);
-            while digits != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
+            let last = 15 - options.leading_zeros() as usize;
+            options &= !(1 << last);
+            while options != 0 {
+                let (cell, d) = branch.at(options.trailing_zeros() as usize);
+                options &= options - 1;
                 let mut next = *self;
                 next.place(cell, d);
                 if next.propagate::<false>() {
@@ -547,6 +658,7 @@ impl Board {
                     }
                 }
             }
+            let (cell, last) = branch.at(last);
             self.place(cell, last);
             if !self.propagate::<false>() {
                 return;
@@ -562,11 +674,12 @@ enum State {
     Done,
 }
 
-/// A branch point: the board before branching, the cell, untried digits.
+/// A branch point: the board before branching, the branch, untried
+/// alternatives.
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     board: Board,
-    cell: u8,
+    branch: Branch,
     total: u8,
     remaining: u16,
 }
@@ -637,11 +750,11 @@ impl Band9 {
                     if spent >= budget {
                         return None;
                     }
-                    let cell = self.board.choose();
-                    let digits = self.board.candidates(cell);
+                    let branch = self.board.choose();
+                    let digits = self.board.options(branch);
                     self.frames.push(Frame {
                         board: self.board,
-                        cell: cell as u8,
+                        branch,
                         total: digits.count_ones() as u8,
                         remaining: digits,
                     });
@@ -660,9 +773,8 @@ impl Band9 {
                         }
                         continue;
                     }
-                    let d = frame.remaining.trailing_zeros() as usize;
+                    let (cell, d) = frame.branch.at(frame.remaining.trailing_zeros() as usize);
                     frame.remaining &= frame.remaining - 1;
-                    let cell = frame.cell as usize;
                     self.board = frame.board;
                     self.nodes += 1;
                     spent += 1;
@@ -724,6 +836,54 @@ mod tests {
         // Two rows confined to the same single box: impossible.
         assert_eq!(COMPLEX[0o711], 0);
         assert_eq!(shrink(1 << 4 | 1 << 9 | 1 << 26), 0b100_001_010);
+    }
+
+    /// Hard puzzles whose settled start has no bivalue cell branch on a
+    /// digit with two places left in a unit: both alternatives are such
+    /// places, and the solution (found by the general solver) takes
+    /// exactly one of them.
+    #[test]
+    fn bilocal_branch_covers_the_solution() {
+        use crate::engine::search::{Search, Step};
+        use crate::engine::sudoku::backtrack::BacktrackSearch;
+        use crate::engine::sudoku::Shape;
+        let text = std::fs::read_to_string("../shared/data/forum_hardest_1106.txt")
+            .expect("correctness vectors in ../shared/data");
+        let mut seen = 0;
+        for line in text.lines().map(str::trim).filter(|l| l.len() == 81) {
+            let cells: Vec<u8> = line
+                .bytes()
+                .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
+                .collect();
+            let Some(board) = Board::start(&cells) else {
+                continue;
+            };
+            let branch = board.choose();
+            let Branch::Unit(unit, d) = branch else {
+                continue;
+            };
+            seen += 1;
+            let options = board.options(branch);
+            assert_eq!(options.count_ones(), 2, "{line}");
+            let mut search = BacktrackSearch::new(Shape::square(3).unwrap(), &cells);
+            let grid = loop {
+                match search.step(u64::MAX) {
+                    Step::Solution(g) => break g,
+                    Step::Paused => {}
+                    Step::Done => panic!("{line} has a solution"),
+                }
+            };
+            let mut taken = 0;
+            for i in (0..9).filter(|i| options >> i & 1 == 1) {
+                let (cell, digit) = branch.at(i);
+                assert!(UNIT_CELLS[unit as usize].contains(&(cell as u8)));
+                assert_eq!(digit, d as usize);
+                assert_ne!(board.candidates(cell) >> digit & 1, 0);
+                taken += (grid[cell] == digit as u8 + 1) as u32;
+            }
+            assert_eq!(taken, 1, "{line}");
+        }
+        assert!(seen >= 10, "only {seen} bilocal branches at the root");
     }
 
     #[test]
