@@ -440,7 +440,8 @@ impl Board {
         let mut found = false;
         for b in 0..3 {
             let (mut once, mut twice) = (0u32, 0u32);
-            for c in self.w[b..].iter().step_by(3).map(|w| w.cand) {
+            for d in 0..9 {
+                let c = self.w[at(b, d)].cand;
                 twice |= once & c;
                 once |= c;
             }
@@ -452,11 +453,8 @@ impl Board {
                 let bit = singles & singles.wrapping_neg();
                 singles ^= bit;
                 // An earlier single of this scan may have taken the digit.
-                let w = self.w[b..]
-                    .iter_mut()
-                    .step_by(3)
-                    .find(|w| w.cand & bit != 0)?;
-                w.cand &= PLACE[bit.trailing_zeros() as usize];
+                let d = (0..9).find(|&d| self.w[at(b, d)].cand & bit != 0)?;
+                self.w[at(b, d)].cand &= PLACE[bit.trailing_zeros() as usize];
                 found = true;
             }
         }
@@ -499,7 +497,8 @@ impl Board {
     fn choose(&self) -> Branch {
         for b in 0..3 {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for c in self.w[b..].iter().step_by(3).map(|w| w.cand) {
+            for d in 0..9 {
+                let c = self.w[at(b, d)].cand;
                 thrice |= twice & c;
                 twice |= once & c;
                 once |= c;
