@@ -200,13 +200,23 @@ impl Sudoku {
 
     /// Sage's string form: '.' or '0' blank, digits, 'a'/'A' = 10 … 'z' = 35.
     pub fn from_sage_str(s: &str, shape: Option<Shape>) -> Result<Sudoku, SudokuError> {
-        // Counted, not collected: the benchmarks parse every puzzle, and an
-        // allocation is a noticeable share of solving a 17-clue puzzle.
-        let len = s.chars().count();
-        let shape = Sudoku::shape_for(len, shape)?;
+        // Not collected into chars first, and bytes when it is all ASCII
+        // (always, for a valid puzzle): the benchmarks parse every puzzle,
+        // and that was a noticeable share of solving a 17-clue one.
+        if !s.is_ascii() {
+            let (position, ch) = s
+                .chars()
+                .enumerate()
+                .find(|(_, ch)| !ch.is_ascii())
+                .expect("a non-ASCII string has a non-ASCII char");
+            Sudoku::shape_for(s.chars().count(), shape)?;
+            return Err(SudokuError::InvalidChar { position, ch });
+        }
+        let shape = Sudoku::shape_for(s.len(), shape)?;
         let size = shape.size();
-        let mut cells = Vec::with_capacity(len);
-        for (position, ch) in s.chars().enumerate() {
+        let mut cells = Vec::with_capacity(s.len());
+        for (position, &byte) in s.as_bytes().iter().enumerate() {
+            let ch = byte as char;
             let v = char_value(ch).ok_or(SudokuError::InvalidChar { position, ch })?;
             if v as usize > size {
                 return Err(SudokuError::SymbolTooLarge {
