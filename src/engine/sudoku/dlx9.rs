@@ -1,0 +1,304 @@
+//! Counting the solutions of a 9×9 Sudoku with Dancing Links on a matrix of
+//! fixed shape: the same 324 items and 729 rows as [`super::dlx`] (Sage's
+//! encoding), the same Algorithm X with the same item choice, but laid out
+//! for this one size.
+//!
+//! Why a second DLX: counting (proving uniqueness) is what callers time,
+//! and the general engine pays for generality there — spacer nodes, rows of
+//! any length, `u32` links, building the matrix row by row for every puzzle.
+//! Here every row has exactly four nodes in one aligned block of four, so a
+//! row's other nodes are found by index arithmetic with no spacer test and
+//! no loop; links are `u16`; the empty-grid matrix is built once at compile
+//! time and copied per puzzle, and the givens are covered before the search
+//! starts (the state is the one Sage's forced choices of the givens reach).
+//!
+//! Indices are masked to the (power-of-two) array sizes instead of being
+//! bounds-checked: one `and` instead of a compare and branch, and no
+//! `unsafe` — a wrong link could only give a wrong count, never touch
+//! memory outside the arrays.
+
+/// Items: row/symbol `r·9+e`, column/symbol `81+c·9+e`, box/symbol
+/// `162+b·9+e`, cell `243+r·9+c` (as in [`super::dlx`]).
+const ITEMS: usize = 324;
+/// The root of the item list, just past the items in `head`.
+const ROOT: u16 = ITEMS as u16;
+/// Row `cell·9+e` owns nodes `FIRST + 4·row ..+4`, in item order.
+const FIRST: usize = ITEMS;
+const NODES: usize = FIRST + 4 * 729;
+/// Array sizes: powers of two so that a masked index is always in bounds.
+const NODE_CAP: usize = 4096;
+const HEAD_CAP: usize = 512;
+
+/// A matrix node; headers are nodes `0..324` (their `top` is unused).
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(8))]
+struct Node {
+    up: u16,
+    down: u16,
+    top: u16,
+}
+
+/// An item's place in the list of active items and its current length.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(8))]
+struct Head {
+    llink: u16,
+    rlink: u16,
+    len: u16,
+}
+
+#[derive(Clone)]
+struct Matrix {
+    node: [Node; NODE_CAP],
+    head: [Head; HEAD_CAP],
+}
+
+/// The matrix of the empty grid.
+static EMPTY: Matrix = Matrix::empty();
+
+/// The four items of row `cell·9+e`.
+const fn row_items(row: usize) -> [usize; 4] {
+    let (cell, e) = (row / 9, row % 9);
+    let (r, c) = (cell / 9, cell % 9);
+    let b = (r / 3) * 3 + c / 3;
+    [r * 9 + e, 81 + c * 9 + e, 162 + b * 9 + e, 243 + cell]
+}
+
+/// The node `j` places after `q` (cyclically) in `q`'s row.
+#[inline(always)]
+fn other(q: u16, j: u16) -> u16 {
+    (q & !3) | (q.wrapping_add(j) & 3)
+}
+
+impl Matrix {
+    const fn empty() -> Matrix {
+        let mut node = [Node {
+            up: 0,
+            down: 0,
+            top: 0,
+        }; NODE_CAP];
+        let mut head = [Head {
+            llink: 0,
+            rlink: 0,
+            len: 0,
+        }; HEAD_CAP];
+        let mut i = 0;
+        while i <= ITEMS {
+            head[i].llink = if i == 0 { ROOT } else { (i - 1) as u16 };
+            head[i].rlink = if i == ITEMS { 0 } else { (i + 1) as u16 };
+            if i < ITEMS {
+                node[i].up = i as u16;
+                node[i].down = i as u16;
+            }
+            i += 1;
+        }
+        let mut row = 0;
+        while row < 729 {
+            let items = row_items(row);
+            let mut k = 0;
+            while k < 4 {
+                let h = items[k];
+                let id = FIRST + 4 * row + k;
+                let tail = node[h].up;
+                node[id] = Node {
+                    up: tail,
+                    down: h as u16,
+                    top: h as u16,
+                };
+                node[tail as usize].down = id as u16;
+                node[h].up = id as u16;
+                head[h].len += 1;
+                k += 1;
+            }
+            row += 1;
+        }
+        assert!(FIRST % 4 == 0 && NODES <= NODE_CAP && ITEMS < HEAD_CAP);
+        Matrix { node, head }
+    }
+
+    #[inline(always)]
+    fn nd(&self, i: u16) -> &Node {
+        &self.node[i as usize & (NODE_CAP - 1)]
+    }
+
+    #[inline(always)]
+    fn nd_mut(&mut self, i: u16) -> &mut Node {
+        &mut self.node[i as usize & (NODE_CAP - 1)]
+    }
+
+    #[inline(always)]
+    fn hd(&self, i: u16) -> &Head {
+        &self.head[i as usize & (HEAD_CAP - 1)]
+    }
+
+    #[inline(always)]
+    fn hd_mut(&mut self, i: u16) -> &mut Head {
+        &mut self.head[i as usize & (HEAD_CAP - 1)]
+    }
+
+    /// Remove the other three nodes of `p`'s row from their items.
+    #[inline(always)]
+    fn hide(&mut self, p: u16) {
+        for j in 1..4 {
+            let q = other(p, j);
+            let Node { up, down, top } = *self.nd(q);
+            self.nd_mut(up).down = down;
+            self.nd_mut(down).up = up;
+            self.hd_mut(top).len -= 1;
+        }
+    }
+
+    /// Undo [`Matrix::hide`], in reverse order.
+    #[inline(always)]
+    fn unhide(&mut self, p: u16) {
+        for j in (1..4).rev() {
+            let q = other(p, j);
+            let Node { up, down, top } = *self.nd(q);
+            self.nd_mut(up).down = q;
+            self.nd_mut(down).up = q;
+            self.hd_mut(top).len += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn cover(&mut self, i: u16) {
+        let mut p = self.nd(i).down;
+        while p != i {
+            self.hide(p);
+            p = self.nd(p).down;
+        }
+        let Head { llink, rlink, .. } = *self.hd(i);
+        self.hd_mut(llink).rlink = rlink;
+        self.hd_mut(rlink).llink = llink;
+    }
+
+    #[inline(always)]
+    fn uncover(&mut self, i: u16) {
+        let Head { llink, rlink, .. } = *self.hd(i);
+        self.hd_mut(llink).rlink = i;
+        self.hd_mut(rlink).llink = i;
+        let mut p = self.nd(i).up;
+        while p != i {
+            self.unhide(p);
+            p = self.nd(p).up;
+        }
+    }
+
+    /// Cover the items of row node `r` other than its own, left to right.
+    #[inline(always)]
+    fn cover_others(&mut self, r: u16) {
+        for j in 1..4 {
+            let top = self.nd(other(r, j)).top;
+            self.cover(top);
+        }
+    }
+
+    #[inline(always)]
+    fn uncover_others(&mut self, r: u16) {
+        for j in (1..4).rev() {
+            let top = self.nd(other(r, j)).top;
+            self.uncover(top);
+        }
+    }
+
+    /// The general engine's rule: the first active item of minimum length,
+    /// stopping at the first of length ≤ 1.
+    #[inline(always)]
+    fn choose(&self) -> u16 {
+        let mut best = u16::MAX;
+        let mut item = ROOT;
+        let mut p = self.hd(ROOT).rlink;
+        while p != ROOT {
+            let Head { len, rlink, .. } = *self.hd(p);
+            if len < best {
+                best = len;
+                item = p;
+                if len <= 1 {
+                    break;
+                }
+            }
+            p = rlink;
+        }
+        item
+    }
+
+    /// Algorithm X from the current state, stopping at `limit` solutions.
+    fn search(&mut self, limit: u128) -> u128 {
+        let mut found = 0u128;
+        // Each level covers a cell item: at most 81 levels.
+        let mut x = [0u16; 81];
+        let mut level = 0usize;
+        loop {
+            let dead = if self.hd(ROOT).rlink == ROOT {
+                found += 1;
+                if found >= limit {
+                    return found;
+                }
+                true
+            } else {
+                let i = self.choose();
+                if self.hd(i).len == 0 {
+                    true
+                } else {
+                    self.cover(i);
+                    let r = self.nd(i).down;
+                    x[level] = r;
+                    self.cover_others(r);
+                    level += 1;
+                    false
+                }
+            };
+            if dead {
+                loop {
+                    if level == 0 {
+                        return found;
+                    }
+                    level -= 1;
+                    let r = x[level];
+                    self.uncover_others(r);
+                    let i = self.nd(r).top;
+                    let next = self.nd(r).down;
+                    if next == i {
+                        self.uncover(i);
+                        continue;
+                    }
+                    x[level] = next;
+                    self.cover_others(next);
+                    level += 1;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Solutions of the 9×9 puzzle `cells` (row-major, 0 = blank), stopping at
+/// `limit`. `None` when the input is not a 9×9 grid of 0..=9 or two givens
+/// clash (for the caller to name); a puzzle that merely has no solution
+/// gives `Some(0)`.
+pub fn count(cells: &[u8], limit: Option<u128>) -> Option<u128> {
+    if cells.len() != 81 || cells.iter().any(|&v| v > 9) {
+        return None;
+    }
+    let mut m = EMPTY.clone();
+    let mut covered = [false; ITEMS];
+    for (cell, &v) in cells.iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        let row = cell * 9 + v as usize - 1;
+        let items = row_items(row);
+        if items.iter().any(|&i| covered[i]) {
+            return None;
+        }
+        for i in items {
+            covered[i] = true;
+            m.cover(i as u16);
+        }
+    }
+    let limit = limit.unwrap_or(u128::MAX);
+    if limit == 0 {
+        return Some(0);
+    }
+    Some(m.search(limit))
+}
