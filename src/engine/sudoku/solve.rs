@@ -111,10 +111,7 @@ impl Sudoku {
                 None => self.verify().map(|()| 0),
             };
         }
-        if algorithm == Algorithm::Dlx
-            && self.shape().box_rows == 3
-            && self.shape().box_cols == 3
-        {
+        if algorithm == Algorithm::Dlx && self.shape().box_rows == 3 && self.shape().box_cols == 3 {
             // Counting needs no resumable state: the fixed-shape DLX
             // walks the same exact-cover tree, faster.
             self.verify()?;
