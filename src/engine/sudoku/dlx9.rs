@@ -56,6 +56,9 @@ struct Matrix {
     len: Lens,
 }
 
+// Rows must be aligned blocks of four, and masking must never wrap.
+const _: () = assert!(FIRST.is_multiple_of(4) && NODES <= NODE_CAP && SCAN <= LEN_CAP);
+
 /// The matrix of the empty grid.
 static EMPTY: Matrix = Matrix::empty();
 
@@ -102,7 +105,6 @@ impl Matrix {
             }
             row += 1;
         }
-        assert!(FIRST % 4 == 0 && NODES <= NODE_CAP && SCAN <= LEN_CAP);
         Matrix {
             node,
             len: Lens(len),
@@ -200,10 +202,13 @@ impl Matrix {
         const ONES: u64 = u64::MAX / 255;
         const HIGH: u64 = ONES * 0x80;
         let mut best = COVERED;
+        // `ONES · best`: changes only when a better item turns up.
+        let mut bar = ONES * u64::from(COVERED);
         let mut item = 0usize;
-        for (k, bytes) in self.len.0[..SCAN].chunks_exact(8).enumerate() {
-            let w = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
-            let mut below = w.wrapping_sub(ONES * u64::from(best)) & !w & HIGH;
+        for k in 0..SCAN / 8 {
+            let bytes: [u8; 8] = self.len.0[8 * k..8 * k + 8].try_into().expect("8 bytes");
+            let w = u64::from_le_bytes(bytes);
+            let mut below = w.wrapping_sub(bar) & !w & HIGH;
             while below != 0 {
                 let j = below.trailing_zeros() as usize / 8;
                 best = (w >> (8 * j)) as u8;
@@ -211,7 +216,8 @@ impl Matrix {
                 if best <= 1 {
                     return (item as u16, best);
                 }
-                below = w.wrapping_sub(ONES * u64::from(best)) & !w & HIGH;
+                bar = ONES * u64::from(best);
+                below = w.wrapping_sub(bar) & !w & HIGH;
             }
         }
         (item as u16, best)
