@@ -12,10 +12,13 @@
 //! time and copied per puzzle, and the givens are covered before the search
 //! starts (the state is the one Sage's forced choices of the givens reach).
 //!
-//! Indices are masked to the (power-of-two) array sizes instead of being
-//! bounds-checked: one `and` instead of a compare and branch, and no
-//! `unsafe` — a wrong link could only give a wrong count, never touch
-//! memory outside the arrays.
+//! The arrays have 2¹⁶ entries, so that a `u16` link indexes them with no
+//! bounds check and no `unsafe` (checks or masks were a fifth of all
+//! instructions); only the first 3,240 nodes are used. They live in a
+//! per-thread scratch matrix (576 KB, allocated once per thread) into which
+//! the compile-time template is copied for each puzzle.
+
+use std::cell::RefCell;
 
 /// Items: row/symbol `r·9+e`, column/symbol `81+c·9+e`, box/symbol
 /// `162+b·9+e`, cell `243+r·9+c` (as in [`super::dlx`]).
@@ -23,9 +26,8 @@ const ITEMS: usize = 324;
 /// Row `cell·9+e` owns nodes `FIRST + 4·row ..+4`, in item order.
 const FIRST: usize = ITEMS;
 const NODES: usize = FIRST + 4 * 729;
-/// Array sizes: powers of two so that a masked index is always in bounds.
-const NODE_CAP: usize = 4096;
-const LEN_CAP: usize = 512;
+/// Array sizes: every `u16` is an index in bounds.
+const CAP: usize = 1 << 16;
 /// Lengths scanned by [`Matrix::choose`]: the items, padded to whole
 /// words with lengths that never win.
 const SCAN: usize = ITEMS.div_ceil(8) * 8;
@@ -42,25 +44,29 @@ struct Node {
     top: u16,
 }
 
-/// Item lengths as bytes in index order, in place of Knuth's list of
-/// active items: the choice then reads eight lengths a word instead of
-/// walking a linked list one item at a time (with the list the walk was a
-/// third of all instructions).
-#[derive(Clone)]
-#[repr(C, align(16))]
-struct Lens([u8; LEN_CAP]);
-
-#[derive(Clone)]
+/// Nodes, and item lengths as bytes in index order in place of Knuth's
+/// list of active items: the choice then reads eight lengths a word
+/// instead of walking a linked list one item at a time (with the list the
+/// walk was a third of all instructions).
 struct Matrix {
-    node: [Node; NODE_CAP],
-    len: Lens,
+    node: Box<[Node; CAP]>,
+    len: Box<[u8; CAP]>,
 }
 
-// Rows must be aligned blocks of four, and masking must never wrap.
-const _: () = assert!(FIRST.is_multiple_of(4) && NODES <= NODE_CAP && SCAN <= LEN_CAP);
+/// The matrix of the empty grid (the used prefixes of [`Matrix`]'s arrays).
+struct Template {
+    node: [Node; NODES],
+    len: [u8; SCAN],
+}
 
-/// The matrix of the empty grid.
-static EMPTY: Matrix = Matrix::empty();
+// Rows must be aligned blocks of four.
+const _: () = assert!(FIRST.is_multiple_of(4) && NODES <= CAP);
+
+static EMPTY: Template = Template::empty();
+
+thread_local! {
+    static SCRATCH: RefCell<Option<Matrix>> = const { RefCell::new(None) };
+}
 
 /// The four items of row `cell·9+e`.
 const fn row_items(row: usize) -> [usize; 4] {
@@ -70,14 +76,14 @@ const fn row_items(row: usize) -> [usize; 4] {
     [r * 9 + e, 81 + c * 9 + e, 162 + b * 9 + e, 243 + cell]
 }
 
-impl Matrix {
-    const fn empty() -> Matrix {
+impl Template {
+    const fn empty() -> Template {
         let mut node = [Node {
             up: 0,
             down: 0,
             top: 0,
-        }; NODE_CAP];
-        let mut len = [COVERED | 0x7f; LEN_CAP];
+        }; NODES];
+        let mut len = [COVERED | 0x7f; SCAN];
         let mut i = 0;
         while i < ITEMS {
             node[i].up = i as u16;
@@ -105,25 +111,48 @@ impl Matrix {
             }
             row += 1;
         }
+        Template { node, len }
+    }
+}
+
+impl Matrix {
+    fn new() -> Matrix {
+        let blank = Node {
+            up: 0,
+            down: 0,
+            top: 0,
+        };
         Matrix {
-            node,
-            len: Lens(len),
+            node: vec![blank; CAP]
+                .into_boxed_slice()
+                .try_into()
+                .expect("CAP nodes"),
+            len: vec![0; CAP]
+                .into_boxed_slice()
+                .try_into()
+                .expect("CAP bytes"),
         }
+    }
+
+    /// Back to the empty grid.
+    fn reset(&mut self) {
+        self.node[..NODES].copy_from_slice(&EMPTY.node);
+        self.len[..SCAN].copy_from_slice(&EMPTY.len);
     }
 
     #[inline(always)]
     fn nd(&self, i: u16) -> &Node {
-        &self.node[i as usize & (NODE_CAP - 1)]
+        &self.node[usize::from(i)]
     }
 
     #[inline(always)]
     fn nd_mut(&mut self, i: u16) -> &mut Node {
-        &mut self.node[i as usize & (NODE_CAP - 1)]
+        &mut self.node[usize::from(i)]
     }
 
     #[inline(always)]
     fn len_mut(&mut self, i: u16) -> &mut u8 {
-        &mut self.len.0[i as usize & (LEN_CAP - 1)]
+        &mut self.len[usize::from(i)]
     }
 
     /// Remove the other three nodes of `p`'s row from their items. Rows
@@ -206,7 +235,7 @@ impl Matrix {
         let mut bar = ONES * u64::from(COVERED);
         let mut item = 0usize;
         for k in 0..SCAN / 8 {
-            let bytes: [u8; 8] = self.len.0[8 * k..8 * k + 8].try_into().expect("8 bytes");
+            let bytes: [u8; 8] = self.len[8 * k..8 * k + 8].try_into().expect("8 bytes");
             let w = u64::from_le_bytes(bytes);
             let mut below = w.wrapping_sub(bar) & !w & HIGH;
             while below != 0 {
@@ -279,25 +308,29 @@ pub fn count(cells: &[u8], limit: Option<u128>) -> Option<u128> {
     if cells.len() != 81 || cells.iter().any(|&v| v > 9) {
         return None;
     }
-    let mut m = EMPTY.clone();
-    let mut covered = [false; ITEMS];
-    for (cell, &v) in cells.iter().enumerate() {
-        if v == 0 {
-            continue;
+    SCRATCH.with(|scratch| {
+        let mut scratch = scratch.borrow_mut();
+        let m = scratch.get_or_insert_with(Matrix::new);
+        m.reset();
+        let mut covered = [false; ITEMS];
+        for (cell, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let row = cell * 9 + v as usize - 1;
+            let items = row_items(row);
+            if items.iter().any(|&i| covered[i]) {
+                return None;
+            }
+            for i in items {
+                covered[i] = true;
+                m.cover(i as u16);
+            }
         }
-        let row = cell * 9 + v as usize - 1;
-        let items = row_items(row);
-        if items.iter().any(|&i| covered[i]) {
-            return None;
+        let limit = limit.unwrap_or(u128::MAX);
+        if limit == 0 {
+            return Some(0);
         }
-        for i in items {
-            covered[i] = true;
-            m.cover(i as u16);
-        }
-    }
-    let limit = limit.unwrap_or(u128::MAX);
-    if limit == 0 {
-        return Some(0);
-    }
-    Some(m.search(limit))
+        Some(m.search(limit))
+    })
 }
