@@ -5,6 +5,7 @@
 pub mod backtrack;
 pub mod band;
 pub mod dlx;
+pub mod dlx9;
 pub mod format;
 pub mod generate;
 pub mod grid;

@@ -4,6 +4,7 @@
 use super::backtrack::BacktrackSearch;
 use super::band::Band9;
 use super::dlx::DlxSearch;
+use super::dlx9;
 use super::grid::{Sudoku, SudokuError};
 use crate::engine::search::{Search, Step};
 use serde::{Deserialize, Serialize};
@@ -109,6 +110,12 @@ impl Sudoku {
                 Some(n) => Ok(n),
                 None => self.verify().map(|()| 0),
             };
+        }
+        if algorithm == Algorithm::Dlx && self.shape().box_rows == 3 && self.shape().box_cols == 3 {
+            // Counting needs no resumable state: the fixed-shape DLX
+            // walks the same exact-cover tree, faster.
+            self.verify()?;
+            return Ok(dlx9::count(self.cells(), limit).unwrap_or(0));
         }
         let mut search = self.search(algorithm)?;
         if limit.is_some() {

@@ -1,0 +1,133 @@
+//! The fixed-shape 9×9 DLX counter (what `count_solutions(Dlx, _)` runs on
+//! 9×9) against the general exact-cover engine on seeded random puzzles
+//! with 0, 1, 2 and many solutions: same counts at every limit, and the
+//! same verdict on clashing givens.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::BTreeSet;
+use tessera::engine::search::{Search, Step};
+use tessera::engine::sudoku::dlx::DlxSearch;
+use tessera::engine::sudoku::{dlx9, Algorithm, Shape, Sudoku};
+
+/// Up to `limit` solutions of the general engine.
+fn general(cells: &[u8], limit: usize) -> Vec<Vec<u8>> {
+    let mut search = DlxSearch::new(Shape::square(3).unwrap(), cells);
+    let mut out = Vec::new();
+    while out.len() < limit {
+        match search.step(u64::MAX) {
+            Step::Solution(g) => out.push(g),
+            Step::Paused => {}
+            Step::Done => break,
+        }
+    }
+    out
+}
+
+/// Two equal givens in a row, column or box, found by brute force.
+fn cells_clash(cells: &[u8]) -> bool {
+    let unit = |i: usize| [i / 9, 9 + i % 9, 18 + 3 * (i / 27) + (i % 9) / 3];
+    (0..81).any(|i| {
+        (i + 1..81).any(|j| {
+            cells[i] != 0 && cells[i] == cells[j] && unit(i).iter().any(|u| unit(j).contains(u))
+        })
+    })
+}
+
+fn parse(line: &str) -> Vec<u8> {
+    line.trim()
+        .bytes()
+        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+        .collect()
+}
+
+fn to_text(cells: &[u8]) -> String {
+    cells
+        .iter()
+        .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
+        .collect()
+}
+
+#[test]
+fn random_puzzles_count_as_the_general_engine() {
+    let grids: Vec<Vec<u8>> = std::fs::read_to_string("../shared/data/top95_solutions.txt")
+        .expect("../shared/data/top95_solutions.txt")
+        .lines()
+        .map(parse)
+        .collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(20261124);
+    let (mut zero, mut one, mut two, mut many) = (0, 0, 0, 0);
+    for round in 0..400 {
+        let mut cells = grids[round % grids.len()].clone();
+        let mut order: Vec<usize> = (0..81).collect();
+        order.shuffle(&mut rng);
+        let blanks = rng.gen_range(40..66);
+        for &i in &order[..blanks] {
+            cells[i] = 0;
+        }
+        if round % 3 == 0 {
+            // Overwrite a blank: often no solution, sometimes a clash.
+            let i = order[rng.gen_range(0..blanks)];
+            cells[i] = rng.gen_range(1..=9);
+        }
+        let limit = 300;
+        let found = general(&cells, limit);
+        let distinct: BTreeSet<_> = found.iter().collect();
+        assert_eq!(distinct.len(), found.len(), "round {round}");
+        let clash = cells_clash(&cells);
+        for l in [1u128, 2, 3, limit as u128] {
+            let expected = if clash {
+                None
+            } else {
+                Some((found.len() as u128).min(l))
+            };
+            assert_eq!(
+                dlx9::count(&cells, Some(l)),
+                expected,
+                "round {round}, limit {l}"
+            );
+        }
+        if found.len() < limit && !clash {
+            assert_eq!(dlx9::count(&cells, None), Some(found.len() as u128));
+        }
+        // The public entry point routes 9×9 counting here.
+        let sudoku = Sudoku::from_sage_str(&to_text(&cells), None).expect("parses");
+        let counted = sudoku.count_solutions(Algorithm::Dlx, Some(2));
+        if clash {
+            assert!(counted.is_err(), "round {round}");
+        } else {
+            assert_eq!(counted, Ok((found.len() as u128).min(2)), "round {round}");
+        }
+        match found.len() {
+            0 => zero += 1,
+            1 => one += 1,
+            2 => two += 1,
+            _ => many += 1,
+        }
+    }
+    assert!(
+        zero >= 20 && one >= 20 && two >= 5 && many >= 20,
+        "cases: {zero} none, {one} one, {two} two, {many} many"
+    );
+}
+
+#[test]
+fn edge_cases() {
+    let empty = [0u8; 81];
+    assert_eq!(dlx9::count(&empty, Some(0)), Some(0));
+    assert_eq!(dlx9::count(&empty, Some(1000)), Some(1000));
+    assert_eq!(dlx9::count(&empty[..80], Some(2)), None);
+    let mut cells = [0u8; 81];
+    cells[0] = 10;
+    assert_eq!(dlx9::count(&cells, Some(2)), None);
+    cells[0] = 5;
+    cells[80] = 5;
+    assert_eq!(dlx9::count(&cells, Some(2)), Some(2));
+    cells[8] = 5;
+    assert_eq!(dlx9::count(&cells, Some(2)), None);
+    // A full valid grid has exactly itself.
+    let grid =
+        parse("534678912672195348198342567859761423426853791713924856961537284287419635345286179");
+    assert_eq!(dlx9::count(&grid, None), Some(1));
+}
