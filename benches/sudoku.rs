@@ -54,6 +54,19 @@ fn puzzle_lines(text: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The puzzles parsed by us and by rust_sudoku.
+fn parse_both(lines: &[&str]) -> (Vec<Sudoku>, Vec<sudoku::Sudoku>) {
+    let ours = lines
+        .iter()
+        .map(|l| Sudoku::from_sage_str(l, None).expect("dataset puzzle parses"))
+        .collect();
+    let peer = lines
+        .iter()
+        .map(|l| sudoku::Sudoku::from_str_line(l).expect("rust_sudoku parses"))
+        .collect();
+    (ours, peer)
+}
+
 /// One pass of one solver over one dataset, for callgrind: instruction
 /// counts do not depend on the load of a shared machine, so their ratios are
 /// the stable measure. Only the `count_*` functions are collected (parsing
@@ -156,14 +169,7 @@ fn versus(datasets: &[String]) {
             continue;
         };
         let lines = puzzle_lines(&text);
-        let ours: Vec<Sudoku> = lines
-            .iter()
-            .map(|l| Sudoku::from_sage_str(l, None).expect("dataset puzzle parses"))
-            .collect();
-        let peer: Vec<sudoku::Sudoku> = lines
-            .iter()
-            .map(|l| sudoku::Sudoku::from_str_line(l).expect("rust_sudoku parses"))
-            .collect();
+        let (ours, peer) = parse_both(&lines);
         let (mut bt, mut rs) = (f64::MAX, f64::MAX);
         let round = Duration::from_millis(300);
         for _ in 0..7 {
@@ -225,14 +231,7 @@ fn main() {
         };
         let lines = puzzle_lines(&text);
         let n = lines.len();
-        let ours: Vec<Sudoku> = lines
-            .iter()
-            .map(|l| Sudoku::from_sage_str(l, None).expect("dataset puzzle parses"))
-            .collect();
-        let peer: Vec<sudoku::Sudoku> = lines
-            .iter()
-            .map(|l| sudoku::Sudoku::from_str_line(l).expect("rust_sudoku parses"))
-            .collect();
+        let (ours, peer) = parse_both(&lines);
         // Alternating rounds, each solver's best kept: a shared machine's
         // load drifts over seconds, and a solver timed in a slow stretch
         // would carry it into the ratio.

@@ -3,8 +3,11 @@
 //! and against the published top95 solutions; every grid is checked by an
 //! independent checker written from the rules.
 
+mod common;
+
+use common::grid9::{cells_clash, parse, published_grids, random_puzzle};
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
 use tessera::engine::search::{Search, Step};
@@ -32,43 +35,10 @@ fn check(puzzle: &[u8], grid: &[u8]) {
     }
 }
 
-/// Up to `limit` solutions in the order found, with small budgets so that
-/// pausing and resuming is exercised too.
+/// Up to `limit` solutions, stepping 7 nodes at a time so that pausing and
+/// resuming is exercised too.
 fn collect(search: &mut dyn Search<Vec<u8>>, limit: usize) -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
-    while out.len() < limit {
-        match search.step(7) {
-            Step::Solution(g) => out.push(g),
-            Step::Paused => {}
-            Step::Done => break,
-        }
-    }
-    out
-}
-
-/// Two equal givens in a row, column or box, found by brute force.
-fn cells_clash(cells: &[u8]) -> bool {
-    let unit = |i: usize| [i / 9, 9 + i % 9, 18 + 3 * (i / 27) + (i % 9) / 3];
-    (0..81).any(|i| {
-        (i + 1..81).any(|j| {
-            cells[i] != 0 && cells[i] == cells[j] && unit(i).iter().any(|u| unit(j).contains(u))
-        })
-    })
-}
-
-fn parse(line: &str) -> Vec<u8> {
-    line.trim()
-        .bytes()
-        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
-        .collect()
-}
-
-fn published_grids() -> Vec<Vec<u8>> {
-    std::fs::read_to_string("../shared/data/top95_solutions.txt")
-        .expect("../shared/data/top95_solutions.txt")
-        .lines()
-        .map(parse)
-        .collect()
+    common::grid9::collect(search, limit, 7)
 }
 
 #[test]
@@ -91,19 +61,7 @@ fn random_puzzles_agree_with_the_general_solver_and_dlx() {
     let shape = Shape::square(3).unwrap();
     let (mut zero, mut one, mut two, mut many) = (0, 0, 0, 0);
     for round in 0..400 {
-        let mut cells = grids[round % grids.len()].clone();
-        let mut order: Vec<usize> = (0..81).collect();
-        order.shuffle(&mut rng);
-        let blanks = rng.gen_range(40..66);
-        for &i in &order[..blanks] {
-            cells[i] = 0;
-        }
-        if round % 3 == 0 {
-            // Overwrite a blank with a digit: often no solution at all,
-            // sometimes a duplicate given (contradictory input).
-            let i = order[rng.gen_range(0..blanks)];
-            cells[i] = rng.gen_range(1..=9);
-        }
+        let cells = random_puzzle(&grids, round, &mut rng);
         let limit = 300;
         let general = collect(&mut BacktrackSearch::new(shape, &cells), limit);
         let dlx = collect(&mut DlxSearch::new(shape, &cells), limit);

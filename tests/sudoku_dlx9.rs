@@ -3,43 +3,22 @@
 //! with 0, 1, 2 and many solutions: same counts at every limit, and the
 //! same verdict on clashing givens.
 
-use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+mod common;
+
+use common::grid9::{cells_clash, collect, parse, published_grids, random_puzzle};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
-use tessera::engine::search::{Search, Step};
 use tessera::engine::sudoku::dlx::DlxSearch;
 use tessera::engine::sudoku::{dlx9, Algorithm, Shape, Sudoku};
 
 /// Up to `limit` solutions of the general engine.
 fn general(cells: &[u8], limit: usize) -> Vec<Vec<u8>> {
-    let mut search = DlxSearch::new(Shape::square(3).unwrap(), cells);
-    let mut out = Vec::new();
-    while out.len() < limit {
-        match search.step(u64::MAX) {
-            Step::Solution(g) => out.push(g),
-            Step::Paused => {}
-            Step::Done => break,
-        }
-    }
-    out
-}
-
-/// Two equal givens in a row, column or box, found by brute force.
-fn cells_clash(cells: &[u8]) -> bool {
-    let unit = |i: usize| [i / 9, 9 + i % 9, 18 + 3 * (i / 27) + (i % 9) / 3];
-    (0..81).any(|i| {
-        (i + 1..81).any(|j| {
-            cells[i] != 0 && cells[i] == cells[j] && unit(i).iter().any(|u| unit(j).contains(u))
-        })
-    })
-}
-
-fn parse(line: &str) -> Vec<u8> {
-    line.trim()
-        .bytes()
-        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
-        .collect()
+    collect(
+        &mut DlxSearch::new(Shape::square(3).unwrap(), cells),
+        limit,
+        u64::MAX,
+    )
 }
 
 fn to_text(cells: &[u8]) -> String {
@@ -51,26 +30,11 @@ fn to_text(cells: &[u8]) -> String {
 
 #[test]
 fn random_puzzles_count_as_the_general_engine() {
-    let grids: Vec<Vec<u8>> = std::fs::read_to_string("../shared/data/top95_solutions.txt")
-        .expect("../shared/data/top95_solutions.txt")
-        .lines()
-        .map(parse)
-        .collect();
+    let grids = published_grids();
     let mut rng = ChaCha8Rng::seed_from_u64(20261124);
     let (mut zero, mut one, mut two, mut many) = (0, 0, 0, 0);
     for round in 0..400 {
-        let mut cells = grids[round % grids.len()].clone();
-        let mut order: Vec<usize> = (0..81).collect();
-        order.shuffle(&mut rng);
-        let blanks = rng.gen_range(40..66);
-        for &i in &order[..blanks] {
-            cells[i] = 0;
-        }
-        if round % 3 == 0 {
-            // Overwrite a blank: often no solution, sometimes a clash.
-            let i = order[rng.gen_range(0..blanks)];
-            cells[i] = rng.gen_range(1..=9);
-        }
+        let cells = random_puzzle(&grids, round, &mut rng);
         let limit = 300;
         let found = general(&cells, limit);
         let distinct: BTreeSet<_> = found.iter().collect();

@@ -2,6 +2,8 @@
 //! its output. (Each test crate uses some of them.)
 #![allow(dead_code)]
 
+pub mod grid9;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
