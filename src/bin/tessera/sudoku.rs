@@ -233,7 +233,12 @@ fn parse_line(line: &str, shape: Option<Shape>) -> Result<Sudoku, String> {
     Ok(sudoku)
 }
 
-/// Puzzle lines of the input with their 1-based line numbers.
+/// Puzzle lines of the input with their 1-based line numbers, or `None`
+/// once an unreadable input has been reported on stderr (exit status 2).
+fn input_lines(file: &Option<String>) -> Option<Vec<(usize, String)>> {
+    read_lines(file).map_err(|e| eprintln!("tessera: {e}")).ok()
+}
+
 fn read_lines(file: &Option<String>) -> io::Result<Vec<(usize, String)>> {
     let reader: Box<dyn BufRead> = match file.as_deref() {
         None | Some("-") => Box::new(io::stdin().lock()),
@@ -283,12 +288,8 @@ pub fn run(args: SudokuArgs) -> u8 {
         SudokuCommand::Export(a) => &a.input,
         SudokuCommand::Generate(_) => unreachable!("handled above"),
     };
-    let lines = match read_lines(&input.file) {
-        Ok(l) => l,
-        Err(e) => {
-            eprintln!("tessera: {e}");
-            return 2;
-        }
+    let Some(lines) = input_lines(&input.file) else {
+        return 2;
     };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -471,12 +472,8 @@ fn solve_variants(a: &SolveArgs) -> u8 {
             return 2;
         }
     };
-    let lines = match read_lines(&a.input.file) {
-        Ok(l) => l,
-        Err(e) => {
-            eprintln!("tessera: {e}");
-            return 2;
-        }
+    let Some(lines) = input_lines(&a.input.file) else {
+        return 2;
     };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
