@@ -207,3 +207,24 @@ fn bad_variant_input_is_reported_with_its_line() {
     let o = tessera(&["sudoku", "solve", "--regions", "aabb"], "");
     assert!(stderr(&o).contains("--regions only applies to --variant jigsaw"));
 }
+
+/// A file that cannot be opened is named on stderr with exit status 2,
+/// for the standard commands and the variant ones alike.
+#[test]
+fn an_unreadable_input_is_named() {
+    let missing = "no/such/puzzles.txt";
+    for args in [
+        vec!["sudoku", "solve", missing],
+        vec!["sudoku", "show", missing, "--format", "ascii"],
+        vec!["sudoku", "solve", "--variant", "x", missing],
+    ] {
+        let o = tessera(&args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&o).contains(&format!("cannot open '{missing}'")),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+}
