@@ -99,23 +99,19 @@ impl Sudoku {
         algorithm: Algorithm,
         limit: Option<u128>,
     ) -> Result<u128, SudokuError> {
-        if algorithm == Algorithm::Backtrack
-            && self.shape().box_rows == 3
-            && self.shape().box_cols == 3
-        {
-            // The band kernel counts without the resumable machinery, and
-            // finds clashing givens itself: only then is the input checked
-            // (it is then certain to fail, naming the duplicate).
-            return match Band9::count(self.cells(), limit) {
+        if self.shape().box_rows == 3 && self.shape().box_cols == 3 {
+            // The 9×9 counters (band bitboards; fixed-shape DLX walking the
+            // same exact-cover tree) count without the resumable machinery
+            // and find clashing givens themselves: only then is the input
+            // checked (it is then certain to fail, naming the duplicate).
+            let count = match algorithm {
+                Algorithm::Backtrack => Band9::count,
+                Algorithm::Dlx => dlx9::count,
+            };
+            return match count(self.cells(), limit) {
                 Some(n) => Ok(n),
                 None => self.verify().map(|()| 0),
             };
-        }
-        if algorithm == Algorithm::Dlx && self.shape().box_rows == 3 && self.shape().box_cols == 3 {
-            // Counting needs no resumable state: the fixed-shape DLX
-            // walks the same exact-cover tree, faster.
-            self.verify()?;
-            return Ok(dlx9::count(self.cells(), limit).unwrap_or(0));
         }
         let mut search = self.search(algorithm)?;
         if limit.is_some() {
