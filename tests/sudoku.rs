@@ -624,3 +624,20 @@ fn band_fast_path_agrees_with_the_general_solver() {
         }
     }
 }
+
+/// Non-ASCII text is measured and located in characters, not bytes: the
+/// length check sees 3 symbols (as for an ASCII string of 3), and a bad
+/// character is reported at its character position.
+#[test]
+fn non_ascii_input_is_counted_in_characters() {
+    let ascii = Sudoku::from_sage_str("ab*", None).unwrap_err().to_string();
+    let wide = Sudoku::from_sage_str("aé*", None).unwrap_err().to_string();
+    assert_eq!(wide, ascii);
+    let e = Sudoku::from_sage_str("12.4é...........", None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("invalid entry") && e.contains("position 5"),
+        "{e}"
+    );
+}
