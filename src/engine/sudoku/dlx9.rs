@@ -12,11 +12,16 @@
 //! time and copied per puzzle, and the givens are covered before the search
 //! starts (the state is the one Sage's forced choices of the givens reach).
 //!
-//! The arrays have 2¹⁶ entries, so that a `u16` link indexes them with no
-//! bounds check and no `unsafe` (checks or masks were a fifth of all
-//! instructions); only the first 3,240 nodes are used. They live in a
-//! per-thread scratch matrix (576 KB, allocated once per thread) into which
-//! the compile-time template is copied for each puzzle.
+//! Links are *byte offsets* of nodes (node `n` at byte `8·n`), not node
+//! numbers: wasm addresses memory with a 32-bit index that V8 cannot scale
+//! inside the load, so node numbers cost a shift or `lea` per access there
+//! (offsets fit in a `u16`: 3,240 nodes × 8 bytes). Every offset plus a
+//! field's place is in bounds of a 2¹⁶ + 8 byte array, so a `u16` link
+//! indexes it with no bounds check and no `unsafe` (checks or masks were a
+//! fifth of all instructions). In wasm the matrix is a static (a fixed
+//! address folds into every access and frees a register); natively it is
+//! allocated once per thread. The compile-time template of the empty grid
+//! is copied in for each puzzle.
 
 use std::cell::RefCell;
 
@@ -26,8 +31,14 @@ const ITEMS: usize = 324;
 /// Row `cell·9+e` owns nodes `FIRST + 4·row ..+4`, in item order.
 const FIRST: usize = ITEMS;
 const NODES: usize = FIRST + 4 * 729;
-/// Array sizes: every `u16` is an index in bounds.
-const CAP: usize = 1 << 16;
+/// Bytes per node, and the place of each field in a node: the offsets of
+/// the nodes above and below, and the node's item (a header's own item).
+const NODE: usize = 8;
+const UP: usize = 0;
+const DOWN: usize = 2;
+const ITEM: usize = 4;
+/// Link bytes: a `u16` offset plus a field's place is always in bounds.
+const LINK_BYTES: usize = (1 << 16) + NODE;
 /// Lengths scanned by [`Matrix::choose`]: the items, padded to whole
 /// words with lengths that never win.
 const SCAN: usize = ITEMS.div_ceil(8) * 8;
@@ -35,37 +46,47 @@ const SCAN: usize = ITEMS.div_ceil(8) * 8;
 /// matrix is solved when every length carries it.
 const COVERED: u8 = 0x80;
 
-/// A matrix node; headers are nodes `0..324` (their `top` is unused).
-#[derive(Clone, Copy, Debug)]
-#[repr(C, align(8))]
-struct Node {
-    up: u16,
-    down: u16,
-    top: u16,
-}
-
-/// Nodes, and item lengths as bytes in index order in place of Knuth's
-/// list of active items: the choice then reads eight lengths a word
-/// instead of walking a linked list one item at a time (with the list the
-/// walk was a third of all instructions).
+/// Nodes as bytes (see the module docs), and item lengths as bytes in
+/// index order in place of Knuth's list of active items: the choice then
+/// reads eight lengths a word instead of walking a linked list one item at
+/// a time (with the list the walk was a third of all instructions). The
+/// length array has 2¹⁶ entries so that a `u16` item indexes it unchecked.
 struct Matrix {
-    node: Box<[Node; CAP]>,
-    len: Box<[u8; CAP]>,
+    links: [u8; LINK_BYTES],
+    len: [u8; 1 << 16],
 }
 
 /// The matrix of the empty grid (the used prefixes of [`Matrix`]'s arrays).
 struct Template {
-    node: [Node; NODES],
+    links: [u8; NODES * NODE],
     len: [u8; SCAN],
 }
 
-// Rows must be aligned blocks of four.
-const _: () = assert!(FIRST.is_multiple_of(4) && NODES <= CAP);
+// Rows must be aligned blocks of four nodes, and offsets must fit a u16.
+const _: () = assert!(FIRST.is_multiple_of(4) && NODES * NODE <= 1 << 16);
 
 static EMPTY: Template = Template::empty();
 
+#[cfg(target_arch = "wasm32")]
 thread_local! {
-    static SCRATCH: RefCell<Option<Matrix>> = const { RefCell::new(None) };
+    static SCRATCH: RefCell<Matrix> = const { RefCell::new(Matrix::ZERO) };
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+thread_local! {
+    static SCRATCH: RefCell<Option<Box<Matrix>>> = const { RefCell::new(None) };
+}
+
+/// Run `f` on this thread's matrix.
+#[inline(always)]
+fn with_matrix<R>(f: impl FnOnce(&mut Matrix) -> R) -> R {
+    #[cfg(target_arch = "wasm32")]
+    return SCRATCH.with(|m| f(&mut m.borrow_mut()));
+    #[cfg(not(target_arch = "wasm32"))]
+    SCRATCH.with(|m| {
+        let mut m = m.borrow_mut();
+        f(m.get_or_insert_with(|| Box::new(Matrix::ZERO)))
+    })
 }
 
 /// The four items of row `cell·9+e`.
@@ -76,18 +97,31 @@ const fn row_items(row: usize) -> [usize; 4] {
     [r * 9 + e, 81 + c * 9 + e, 162 + b * 9 + e, 243 + cell]
 }
 
+/// The offset of item `i`'s header.
+#[inline(always)]
+const fn header(i: u16) -> u16 {
+    i * NODE as u16
+}
+
+const fn put(links: &mut [u8; NODES * NODE], node: usize, field: usize, v: usize) {
+    let [lo, hi] = (v as u16).to_le_bytes();
+    links[node * NODE + field] = lo;
+    links[node * NODE + field + 1] = hi;
+}
+
+const fn get(links: &[u8; NODES * NODE], node: usize, field: usize) -> usize {
+    u16::from_le_bytes([links[node * NODE + field], links[node * NODE + field + 1]]) as usize
+}
+
 impl Template {
     const fn empty() -> Template {
-        let mut node = [Node {
-            up: 0,
-            down: 0,
-            top: 0,
-        }; NODES];
+        let mut links = [0u8; NODES * NODE];
         let mut len = [COVERED | 0x7f; SCAN];
         let mut i = 0;
         while i < ITEMS {
-            node[i].up = i as u16;
-            node[i].down = i as u16;
+            put(&mut links, i, UP, i * NODE);
+            put(&mut links, i, DOWN, i * NODE);
+            put(&mut links, i, ITEM, i);
             len[i] = 0;
             i += 1;
         }
@@ -98,56 +132,44 @@ impl Template {
             while k < 4 {
                 let h = items[k];
                 let id = FIRST + 4 * row + k;
-                let tail = node[h].up;
-                node[id] = Node {
-                    up: tail,
-                    down: h as u16,
-                    top: h as u16,
-                };
-                node[tail as usize].down = id as u16;
-                node[h].up = id as u16;
+                let tail = get(&links, h, UP);
+                put(&mut links, id, UP, tail);
+                put(&mut links, id, DOWN, h * NODE);
+                put(&mut links, id, ITEM, h);
+                put(&mut links, tail / NODE, DOWN, id * NODE);
+                put(&mut links, h, UP, id * NODE);
                 len[h] += 1;
                 k += 1;
             }
             row += 1;
         }
-        Template { node, len }
+        Template { links, len }
     }
 }
 
 impl Matrix {
-    fn new() -> Matrix {
-        let blank = Node {
-            up: 0,
-            down: 0,
-            top: 0,
-        };
-        Matrix {
-            node: vec![blank; CAP]
-                .into_boxed_slice()
-                .try_into()
-                .expect("CAP nodes"),
-            len: vec![0; CAP]
-                .into_boxed_slice()
-                .try_into()
-                .expect("CAP bytes"),
-        }
-    }
+    const ZERO: Matrix = Matrix {
+        links: [0; LINK_BYTES],
+        len: [0; 1 << 16],
+    };
 
     /// Back to the empty grid.
     fn reset(&mut self) {
-        self.node[..NODES].copy_from_slice(&EMPTY.node);
+        self.links[..NODES * NODE].copy_from_slice(&EMPTY.links);
         self.len[..SCAN].copy_from_slice(&EMPTY.len);
     }
 
+    /// Field `field` of the node at offset `p`.
     #[inline(always)]
-    fn nd(&self, i: u16) -> &Node {
-        &self.node[usize::from(i)]
+    fn link(&self, p: u16, field: usize) -> u16 {
+        let o = usize::from(p) + field;
+        u16::from_le_bytes(self.links[o..o + 2].try_into().expect("2 bytes"))
     }
 
     #[inline(always)]
-    fn nd_mut(&mut self, i: u16) -> &mut Node {
-        &mut self.node[usize::from(i)]
+    fn set(&mut self, p: u16, field: usize, v: u16) {
+        let o = usize::from(p) + field;
+        self.links[o..o + 2].copy_from_slice(&v.to_le_bytes());
     }
 
     #[inline(always)]
@@ -156,16 +178,17 @@ impl Matrix {
     }
 
     /// Remove the other three nodes of `p`'s row from their items. Rows
-    /// are aligned blocks of four, so they are `p ^ 1`, `p ^ 2`, `p ^ 3`;
+    /// are aligned blocks of four, so they are `p ^ 8`, `p ^ 16`, `p ^ 24`;
     /// they lie in different items, so their order does not matter.
     #[inline(always)]
     fn hide(&mut self, p: u16) {
         for j in 1..4 {
-            let q = p ^ j;
-            let Node { up, down, top } = *self.nd(q);
-            self.nd_mut(up).down = down;
-            self.nd_mut(down).up = up;
-            *self.len_mut(top) -= 1;
+            let q = p ^ (j * NODE as u16);
+            let (up, down) = (self.link(q, UP), self.link(q, DOWN));
+            self.set(up, DOWN, down);
+            self.set(down, UP, up);
+            let item = self.link(q, ITEM);
+            *self.len_mut(item) -= 1;
         }
     }
 
@@ -173,20 +196,22 @@ impl Matrix {
     #[inline(always)]
     fn unhide(&mut self, p: u16) {
         for j in (1..4).rev() {
-            let q = p ^ j;
-            let Node { up, down, top } = *self.nd(q);
-            self.nd_mut(up).down = q;
-            self.nd_mut(down).up = q;
-            *self.len_mut(top) += 1;
+            let q = p ^ (j * NODE as u16);
+            let (up, down) = (self.link(q, UP), self.link(q, DOWN));
+            self.set(up, DOWN, q);
+            self.set(down, UP, q);
+            let item = self.link(q, ITEM);
+            *self.len_mut(item) += 1;
         }
     }
 
     #[inline(always)]
     fn cover(&mut self, i: u16) {
-        let mut p = self.nd(i).down;
-        while p != i {
+        let h = header(i);
+        let mut p = self.link(h, DOWN);
+        while p != h {
             self.hide(p);
-            p = self.nd(p).down;
+            p = self.link(p, DOWN);
         }
         *self.len_mut(i) += COVERED;
     }
@@ -194,10 +219,11 @@ impl Matrix {
     #[inline(always)]
     fn uncover(&mut self, i: u16) {
         *self.len_mut(i) -= COVERED;
-        let mut p = self.nd(i).up;
-        while p != i {
+        let h = header(i);
+        let mut p = self.link(h, UP);
+        while p != h {
             self.unhide(p);
-            p = self.nd(p).up;
+            p = self.link(p, UP);
         }
     }
 
@@ -207,16 +233,16 @@ impl Matrix {
     #[inline(always)]
     fn cover_others(&mut self, r: u16) {
         for j in 1..4 {
-            let top = self.nd(r ^ j).top;
-            self.cover(top);
+            let item = self.link(r ^ (j * NODE as u16), ITEM);
+            self.cover(item);
         }
     }
 
     #[inline(always)]
     fn uncover_others(&mut self, r: u16) {
         for j in (1..4).rev() {
-            let top = self.nd(r ^ j).top;
-            self.uncover(top);
+            let item = self.link(r ^ (j * NODE as u16), ITEM);
+            self.uncover(item);
         }
     }
 
@@ -253,9 +279,13 @@ impl Matrix {
     }
 
     /// Algorithm X from the current state, stopping at `limit` solutions.
+    /// Inlined into [`count`], so that in wasm the static matrix's address
+    /// is a constant in every access.
+    #[inline(always)]
     fn search(&mut self, limit: u128) -> u128 {
         let mut found = 0u128;
-        // Each level covers a cell item: at most 81 levels.
+        // Each level covers a cell item: at most 81 levels. Row nodes by
+        // offset.
         let mut x = [0u16; 81];
         let mut level = 0usize;
         loop {
@@ -270,7 +300,7 @@ impl Matrix {
                 true
             } else {
                 self.cover(i);
-                let r = self.nd(i).down;
+                let r = self.link(header(i), DOWN);
                 x[level] = r;
                 self.cover_others(r);
                 level += 1;
@@ -284,9 +314,9 @@ impl Matrix {
                     level -= 1;
                     let r = x[level];
                     self.uncover_others(r);
-                    let i = self.nd(r).top;
-                    let next = self.nd(r).down;
-                    if next == i {
+                    let i = self.link(r, ITEM);
+                    let next = self.link(r, DOWN);
+                    if next == header(i) {
                         self.uncover(i);
                         continue;
                     }
@@ -308,9 +338,7 @@ pub fn count(cells: &[u8], limit: Option<u128>) -> Option<u128> {
     if cells.len() != 81 || cells.iter().any(|&v| v > 9) {
         return None;
     }
-    SCRATCH.with(|scratch| {
-        let mut scratch = scratch.borrow_mut();
-        let m = scratch.get_or_insert_with(Matrix::new);
+    with_matrix(|m| {
         m.reset();
         let mut covered = [false; ITEMS];
         for (cell, &v) in cells.iter().enumerate() {

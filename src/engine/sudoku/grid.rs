@@ -148,7 +148,7 @@ pub fn symbol_char(value: u8) -> Option<char> {
 /// Sage's reading of one string character: digits, '.', else
 /// `ord(upper) - ord('A') + 10`; '{' (36, what Sage writes for 36) is
 /// accepted so that every string we write reads back.
-fn char_value(ch: char) -> Option<u8> {
+const fn char_value(ch: char) -> Option<u8> {
     match ch {
         '.' => Some(0),
         '0'..='9' => Some(ch as u8 - b'0'),
@@ -158,6 +158,22 @@ fn char_value(ch: char) -> Option<u8> {
         _ => None,
     }
 }
+
+/// [`char_value`] of every byte, [`NOT_A_SYMBOL`] where there is none.
+static CHAR_VALUE: [u8; 256] = {
+    let mut t = [NOT_A_SYMBOL; 256];
+    let mut b = 0;
+    while b < 128 {
+        if let Some(v) = char_value(b as u8 as char) {
+            t[b] = v;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Above every size a string can spell (36).
+const NOT_A_SYMBOL: u8 = u8::MAX;
 
 /// A Sudoku puzzle or grid: `size²` cells, row-major, 0 = blank.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -200,10 +216,14 @@ impl Sudoku {
 
     /// Sage's string form: '.' or '0' blank, digits, 'a'/'A' = 10 … 'z' = 35.
     pub fn from_sage_str(s: &str, shape: Option<Shape>) -> Result<Sudoku, SudokuError> {
-        // Not collected into chars first, and bytes when it is all ASCII
-        // (always, for a valid puzzle): the benchmarks parse every puzzle,
-        // and that was a noticeable share of solving a 17-clue one.
-        if !s.is_ascii() {
+        // One table lookup per byte and one pass for the largest value,
+        // errors looked for only when that is out of range: the benchmarks
+        // parse every puzzle, and a branchy per-character loop was a tenth
+        // of proving a 17-clue puzzle unique (more in wasm).
+        let cells: Vec<u8> = s.bytes().map(|b| CHAR_VALUE[usize::from(b)]).collect();
+        let max = cells.iter().fold(0, |m, &v| m.max(v));
+        if max == NOT_A_SYMBOL && !s.is_ascii() {
+            // Measured and located in characters, not bytes.
             let (position, ch) = s
                 .chars()
                 .enumerate()
@@ -214,19 +234,21 @@ impl Sudoku {
         }
         let shape = Sudoku::shape_for(s.len(), shape)?;
         let size = shape.size();
-        let mut cells = Vec::with_capacity(s.len());
-        for (position, &byte) in s.as_bytes().iter().enumerate() {
-            let ch = byte as char;
-            let v = char_value(ch).ok_or(SudokuError::InvalidChar { position, ch })?;
-            if v as usize > size {
-                return Err(SudokuError::SymbolTooLarge {
+        if usize::from(max) > size {
+            let position = cells
+                .iter()
+                .position(|&v| usize::from(v) > size)
+                .expect("a value above the size");
+            let ch = s.as_bytes()[position] as char;
+            return Err(match char_value(ch) {
+                None => SudokuError::InvalidChar { position, ch },
+                Some(value) => SudokuError::SymbolTooLarge {
                     position,
                     ch,
-                    value: v,
+                    value,
                     size,
-                });
-            }
-            cells.push(v);
+                },
+            });
         }
         Ok(Sudoku { shape, cells })
     }
