@@ -64,8 +64,15 @@ lint:
 test-e2e: test-deps dist
 	cd tests/e2e && node run.mjs
 
+# The 9x9 solvers compiled to wasm (their own memory layouts there) against
+# an independent checker and the native CLI (tests/wasm/check.mjs).
+test-wasm: tools
+	cargo build --release --target wasm32-unknown-unknown --example wasm_check
+	cargo build --release --bin tessera
+	node tests/wasm/check.mjs target/wasm32-unknown-unknown/release/examples/wasm_check.wasm target/release/tessera
+
 test: tools test-deps
-	@layers=(test-engine test-release lint test-e2e); pass=0; fail=0; failed=""; \
+	@layers=(test-engine test-release lint test-wasm test-e2e); pass=0; fail=0; failed=""; \
 	for l in "$${layers[@]}"; do \
 	  echo "=== make $$l"; \
 	  if $(MAKE) --no-print-directory $$l; then pass=$$((pass+1)); else fail=$$((fail+1)); failed="$$failed $$l"; fi; \

@@ -4,7 +4,7 @@
 //! # Layout
 //!
 //! The grid is cut into three *bands* of three rows. For each digit `d` and
-//! band `b` one `u32` word (index `3·d + b`) holds the 27 cells of the band
+//! band `b` one `u32` word ([`at`]`(b, d)`) holds the 27 cells of the band
 //! where `d` is still possible: bit `9·r + c` is row `r` (0..3) of the band,
 //! column `c` (0..9). Cell `27·b + 9·r + c` is then the row-major index, so
 //! "first set bit" means "first cell in reading order". Every operation is
@@ -35,9 +35,12 @@
 //! the 27 words (digit by digit), unrolled with constant indices, update
 //! every word that differs from what its last update left, until none does
 //! (JCZSolve's scheme: cheaper than keeping a dirty set, which we measured).
-//! Wall clock, not instruction counts, decides here: the digit-major sweep
-//! and the interleaved `Word`s (candidates beside their last update) run *more* instructions than the
-//! alternatives but avoid store-forwarding stalls (docs/NOTES.md).
+//! Wall clock, not instruction counts, decides here: natively, the
+//! digit-major sweep and the interleaved `Word`s (candidates beside their
+//! last update) run *more* instructions than the alternatives but avoid
+//! store-forwarding stalls. In wasm, which has no read-modify-write memory
+//! operands, the words of a band are contiguous instead and the placing
+//! step clears them two at a time in `u64`s ([`Words`]; docs/NOTES.md).
 //! When that settles, naked singles are placed (a cell on exactly one digit
 //! word: once/twice bit counting over the nine words of a band) and it
 //! settles again. On the givens only, a column confined to one band also
@@ -267,12 +270,22 @@ const fn build_units() -> [[u8; 9]; 27] {
     t
 }
 
+/// Candidates of one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Board {
+    /// Band `b`, digit `d` at index [`at`]`(b, d)` (see the module docs).
+    w: Words,
+    /// Open (unplaced) cells per band.
+    open: [u32; 3],
+}
+
 /// One (band, digit) word and what its last update left. Interleaving
 /// the two keeps the candidate words of neighbouring bands or digits apart
 /// in memory: adjacent, the compiler merged an update's ANDs on them into
 /// vector loads right after the scalar stores of the same sweep, and those
 /// loads stall on store forwarding (measured: 1.13× → 1.04× rust_sudoku
 /// on forum_hardest by wall clock, with *more* instructions).
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Word {
     cand: u32,
@@ -282,22 +295,148 @@ struct Word {
     prev: u32,
 }
 
-/// Candidates of one position.
+/// The 27 words of a board, natively as interleaved [`Word`]s.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Board {
-    /// Band `b`, digit `d` at index [`at`]`(b, d)` (see the module docs).
-    w: [Word; 27],
-    /// Open (unplaced) cells per band.
-    open: [u32; 3],
-}
+struct Words([Word; 27]);
 
-/// The word of band `b`, digit `d`. Digit-major, so that the nine words
-/// of a band are three apart: contiguous, the compiler merged an update's
-/// eight "clear the placed cells" ANDs into vector loads right after the
-/// scalar stores of the same update, which stalls on store forwarding.
+/// The word of band `b`, digit `d`. Natively digit-major, so that the
+/// nine words of a band are three apart: contiguous, the compiler merged
+/// an update's eight "clear the placed cells" ANDs into vector loads right
+/// after the scalar stores of the same update, which stalls on store
+/// forwarding.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 const fn at(b: usize, d: usize) -> usize {
     3 * d + b
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Words {
+    const fn new() -> Words {
+        Words(
+            [Word {
+                cand: BAND,
+                prev: 0,
+            }; 27],
+        )
+    }
+
+    #[inline(always)]
+    fn cand(&self, i: usize) -> u32 {
+        self.0[i].cand
+    }
+
+    #[inline(always)]
+    fn prev(&self, i: usize) -> u32 {
+        self.0[i].prev
+    }
+
+    #[inline(always)]
+    fn set(&mut self, i: usize, v: u32) {
+        self.0[i].cand = v;
+    }
+
+    #[inline(always)]
+    fn set_prev(&mut self, i: usize, v: u32) {
+        self.0[i].prev = v;
+    }
+
+    #[inline(always)]
+    fn and(&mut self, i: usize, m: u32) {
+        self.0[i].cand &= m;
+    }
+
+    /// Take `placed` from the words of band `b` but digit `d`'s.
+    #[inline(always)]
+    fn clear_others(&mut self, b: usize, d: usize, placed: u32) {
+        for e in 0..9 {
+            if e != d {
+                self.and(at(b, e), !placed);
+            }
+        }
+    }
+}
+
+/// The words of a board in wasm: candidates band-major, ten words a band
+/// (the tenth unused), so that the "clear the placed cells" ANDs go two
+/// words at a time in `i64`s (wasm has no read-modify-write memory
+/// operands: each AND is a load, an AND and a store). Bytes, read and
+/// written as `u32`/`u64` without `unsafe`.
+#[cfg(target_arch = "wasm32")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(8))]
+struct Words {
+    cand: [u8; 4 * 30],
+    prev: [u32; 30],
+}
+
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+const fn at(b: usize, d: usize) -> usize {
+    10 * b + d
+}
+
+#[cfg(target_arch = "wasm32")]
+impl Words {
+    const fn new() -> Words {
+        let mut cand = [0u8; 4 * 30];
+        let mut i = 0;
+        while i < 30 {
+            let [b0, b1, b2, b3] = BAND.to_le_bytes();
+            cand[4 * i] = b0;
+            cand[4 * i + 1] = b1;
+            cand[4 * i + 2] = b2;
+            cand[4 * i + 3] = b3;
+            i += 1;
+        }
+        Words {
+            cand,
+            prev: [0; 30],
+        }
+    }
+
+    #[inline(always)]
+    fn cand(&self, i: usize) -> u32 {
+        u32::from_le_bytes(self.cand[4 * i..4 * i + 4].try_into().expect("4 bytes"))
+    }
+
+    #[inline(always)]
+    fn prev(&self, i: usize) -> u32 {
+        self.prev[i]
+    }
+
+    #[inline(always)]
+    fn set(&mut self, i: usize, v: u32) {
+        self.cand[4 * i..4 * i + 4].copy_from_slice(&v.to_le_bytes());
+    }
+
+    #[inline(always)]
+    fn set_prev(&mut self, i: usize, v: u32) {
+        self.prev[i] = v;
+    }
+
+    #[inline(always)]
+    fn and(&mut self, i: usize, m: u32) {
+        self.set(i, self.cand(i) & m);
+    }
+
+    /// Take `placed` from the words of band `b` but digit `d`'s: four
+    /// `u64` pairs and `d`'s partner alone (the tenth word takes it too,
+    /// harmlessly).
+    #[inline(always)]
+    fn clear_others(&mut self, b: usize, d: usize, placed: u32) {
+        let keep = !placed;
+        let keep2 = u64::from(keep) * 0x1_0000_0001;
+        for pair in 0..5 {
+            if pair != d / 2 {
+                let o = 4 * at(b, 2 * pair);
+                let x = u64::from_le_bytes(self.cand[o..o + 8].try_into().expect("8 bytes"));
+                self.cand[o..o + 8].copy_from_slice(&(x & keep2).to_le_bytes());
+            }
+        }
+        self.and(at(b, d ^ 1), keep);
+    }
 }
 
 /// Runs `$body` with `$i` bound to each word index as a constant, so the
@@ -314,10 +453,7 @@ macro_rules! each_word {
 impl Board {
     fn empty() -> Board {
         Board {
-            w: [Word {
-                cand: BAND,
-                prev: 0,
-            }; 27],
+            w: Words::new(),
             open: [BAND; 3],
         }
     }
@@ -328,17 +464,14 @@ impl Board {
     fn give(&mut self, cell: usize, d: usize) -> bool {
         let (b, pos) = (cell / 27, cell % 27);
         let bit = 1u32 << pos;
-        if self.w[at(b, d)].cand & bit == 0 {
+        if self.w.cand(at(b, d)) & bit == 0 {
             return false;
         }
-        for e in 0..9 {
-            self.w[at(b, e)].cand &= !bit;
-        }
-        self.w[at(b, d)].cand |= bit;
-        self.w[at(b, d)].cand &= PLACE[pos];
+        self.w.clear_others(b, d, bit);
+        self.w.and(at(b, d), PLACE[pos]);
         let column = !(COLS << (pos % 9));
         for o in OTHER_BANDS[b] {
-            self.w[at(o, d)].cand &= column;
+            self.w.and(at(o, d), column);
         }
         self.open[b] &= !bit;
         true
@@ -350,7 +483,7 @@ impl Board {
     #[inline]
     fn place(&mut self, cell: usize, d: usize) {
         let (b, pos) = (cell / 27, cell % 27);
-        self.w[at(b, d)].cand &= PLACE[pos];
+        self.w.and(at(b, d), PLACE[pos]);
     }
 
     /// Shrink/complement word `I`, point its single-column boxes out of the
@@ -361,32 +494,25 @@ impl Board {
     #[inline(always)]
     fn update<const I: usize>(&mut self) -> bool {
         let (b, d) = (I % 3, I / 3);
-        let a = self.w[I].cand;
+        let i = at(b, d);
+        let a = self.w.cand(i);
         let a = a & COMPLEX[shrink(a)];
         if a == 0 {
             return false;
         }
-        self.w[I].cand = a;
-        self.w[I].prev = a;
+        self.w.set(i, a);
+        self.w.set_prev(i, a);
         let cols = (a | a >> 9 | a >> 18) & ROW;
         let keep = KEEP_OTHER[cols as usize];
         let [o1, o2] = OTHER_BANDS[b];
-        self.w[at(o1, d)].cand &= keep;
-        self.w[at(o2, d)].cand &= keep;
-        // Natively unconditional: a branch on "any new placement" is
-        // mispredicted about a third of the time, dearer than the nine
-        // ANDs. In wasm each AND is a load, an AND and a store, and the
-        // branch pays.
+        self.w.and(at(o1, d), keep);
+        self.w.and(at(o2, d), keep);
+        // Unconditional: a branch on "any new placement" is mispredicted
+        // about a third of the time, dearer than the clearing (in wasm too,
+        // since it goes two words at a time there).
         let placed = a & single_rows(a);
-        if cfg!(target_arch = "wasm32") && placed & self.open[b] == 0 {
-            return true;
-        }
         self.open[b] &= !placed;
-        for e in 0..9 {
-            if e != d {
-                self.w[at(b, e)].cand &= !placed;
-            }
-        }
+        self.w.clear_others(b, d, placed);
         true
     }
 
@@ -398,7 +524,8 @@ impl Board {
         loop {
             let mut any = false;
             each_word!(I => {
-                if self.w[I].cand != self.w[I].prev {
+                let i = at(I % 3, I / 3);
+                if self.w.cand(i) != self.w.prev(i) {
                     any = true;
                     if !self.update::<I>() {
                         return false;
@@ -446,7 +573,7 @@ impl Board {
         for b in 0..3 {
             let (mut once, mut twice) = (0u32, 0u32);
             for d in 0..9 {
-                let c = self.w[at(b, d)].cand;
+                let c = self.w.cand(at(b, d));
                 twice |= once & c;
                 once |= c;
             }
@@ -458,8 +585,8 @@ impl Board {
                 let bit = singles & singles.wrapping_neg();
                 singles ^= bit;
                 // An earlier single of this scan may have taken the digit.
-                let d = (0..9).find(|&d| self.w[at(b, d)].cand & bit != 0)?;
-                self.w[at(b, d)].cand &= PLACE[bit.trailing_zeros() as usize];
+                let d = (0..9).find(|&d| self.w.cand(at(b, d)) & bit != 0)?;
+                self.w.and(at(b, d), PLACE[bit.trailing_zeros() as usize]);
                 found = true;
             }
         }
@@ -473,7 +600,7 @@ impl Board {
     fn claim(&mut self) -> Option<bool> {
         let mut changed = false;
         for d in 0..9 {
-            let a = [0, 1, 2].map(|b| self.w[at(b, d)].cand);
+            let a = [0, 1, 2].map(|b| self.w.cand(at(b, d)));
             let p = a.map(|x| (x | x >> 9 | x >> 18) & ROW);
             if p[0] | p[1] | p[2] != ROW {
                 return None;
@@ -483,7 +610,7 @@ impl Board {
                 let only = p[b] & !(p[b1] | p[b2]);
                 let w = a[b] & CLAIM[only as usize];
                 if w != a[b] {
-                    self.w[at(b, d)].cand = w;
+                    self.w.set(at(b, d), w);
                     changed = true;
                 }
             }
@@ -503,7 +630,7 @@ impl Board {
         for b in 0..3 {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let c = self.w[at(b, d)].cand;
+                let c = self.w.cand(at(b, d));
                 thrice |= twice & c;
                 twice |= once & c;
                 once |= c;
@@ -537,7 +664,7 @@ impl Board {
     fn bilocal(&self) -> Option<Branch> {
         for d in 0..9 {
             for b in 0..3 {
-                let a = self.w[at(b, d)].cand;
+                let a = self.w.cand(at(b, d));
                 for r in 0..3 {
                     if (a >> (9 * r) & ROW).count_ones() == 2 {
                         return Some(Branch::Unit(3 * b as u8 + r as u8, d as u8));
@@ -551,7 +678,7 @@ impl Board {
             }
             for c in 0..9 {
                 let n: u32 = (0..3)
-                    .map(|b| (self.w[at(b, d)].cand & COLS << c).count_ones())
+                    .map(|b| (self.w.cand(at(b, d)) & COLS << c).count_ones())
                     .sum();
                 if n == 2 {
                     return Some(Branch::Unit(9 + c as u8, d as u8));
@@ -569,7 +696,7 @@ impl Board {
                 let mut m = 0;
                 for (i, &cell) in UNIT_CELLS[unit as usize].iter().enumerate() {
                     let (b, pos) = (cell as usize / 27, cell % 27);
-                    m |= ((self.w[at(b, d as usize)].cand >> pos & 1) as u16) << i;
+                    m |= ((self.w.cand(at(b, d as usize)) >> pos & 1) as u16) << i;
                 }
                 m
             }
@@ -582,7 +709,7 @@ impl Board {
         let (b, bit) = (cell / 27, cell % 27);
         let mut m = 0u16;
         for d in 0..9 {
-            m |= ((self.w[at(b, d)].cand >> bit & 1) as u16) << d;
+            m |= ((self.w.cand(at(b, d)) >> bit & 1) as u16) << d;
         }
         m
     }
@@ -593,9 +720,8 @@ impl Board {
 
     fn grid(&self) -> Vec<u8> {
         let mut grid = vec![0u8; 81];
-        for (i, w) in self.w.iter().enumerate() {
-            let (b, d) = (i % 3, i / 3);
-            let mut w = w.cand;
+        for (b, d) in (0..3).flat_map(|b| (0..9).map(move |d| (b, d))) {
+            let mut w = self.w.cand(at(b, d));
             while w != 0 {
                 grid[27 * b + w.trailing_zeros() as usize] = d as u8 + 1;
                 w &= w - 1;
