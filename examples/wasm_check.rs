@@ -3,7 +3,12 @@
 //! `sudoku::band` and `sudoku::dlx9` (memory layouts chosen for V8), so
 //! their answers are checked in wasm itself, against an independent
 //! checker and against the native CLI. No wasm-bindgen: the module has no
-//! imports and exports `alloc` and `check`.
+//! imports and exports `alloc` (from `wasm_bench`) and `check`.
+
+// Its `alloc` (and the unused `run`) are exported from here too.
+#[path = "wasm_bench.rs"]
+#[allow(dead_code)]
+mod wasm_bench;
 
 use tessera::engine::sudoku::grid::Sudoku;
 use tessera::engine::sudoku::solve::Algorithm;
@@ -11,15 +16,6 @@ use tessera::engine::sudoku::solve::Algorithm;
 /// Bytes written per puzzle by [`check`] for a given `limit`.
 fn record(limit: usize) -> usize {
     8 + 81 * limit
-}
-
-/// Reserve `len` bytes for the caller.
-#[no_mangle]
-pub extern "C" fn alloc(len: usize) -> *mut u8 {
-    let mut v = Vec::<u8>::with_capacity(len);
-    let p = v.as_mut_ptr();
-    std::mem::forget(v);
-    p
 }
 
 /// For each non-empty line of the `len` bytes at `ptr` (one 81-character
