@@ -400,7 +400,7 @@ impl<M: Mask> Bitfill<M> {
         let mut s = Bitfill {
             full: M::from_u128(full),
             all_pieces: M::from_u128(all_pieces),
-            omit_level: start[n] < start[n + 1],
+            omit_level: false,
             start,
             pstart,
             np1,
@@ -451,7 +451,7 @@ impl<M: Mask> Bitfill<M> {
                 })
                 .collect(),
             flood_steps: 4,
-            forced: forced.to_vec(),
+            forced: Vec::new(),
             filled: M::ZERO,
             used: M::ZERO,
             frames: Vec::new(),
@@ -463,7 +463,7 @@ impl<M: Mask> Bitfill<M> {
             solutions: 0,
             fraction: 0.0,
         };
-        s.apply_forced()?;
+        s.reset(forced)?;
         Ok(s)
     }
 
@@ -471,23 +471,27 @@ impl<M: Mask> Bitfill<M> {
     /// the cost of a copy of the tables (a thread counting many prefixes
     /// of one puzzle need not rebuild them for each).
     pub fn restart(&self, forced: &[usize]) -> Result<Bitfill<M>, String> {
-        let n = self.start.len() - 2;
-        let mut s = Bitfill {
-            omit_level: self.start[n] < self.start[n + 1],
-            forced: forced.to_vec(),
-            filled: M::ZERO,
-            used: M::ZERO,
-            frames: Vec::new(),
-            pool: Vec::new(),
-            state: State::Enter,
-            weight: 1.0,
-            nodes: 0,
-            solutions: 0,
-            fraction: 0.0,
-            ..self.clone()
-        };
-        s.apply_forced()?;
+        let mut s = self.clone();
+        s.reset(forced)?;
         Ok(s)
+    }
+
+    /// A fresh search (the tables kept, and whether it only counts) on the
+    /// empty board with the problem rows `forced` placed.
+    fn reset(&mut self, forced: &[usize]) -> Result<(), String> {
+        let n = self.start.len() - 2;
+        self.omit_level = self.start[n] < self.start[n + 1];
+        self.forced = forced.to_vec();
+        self.filled = M::ZERO;
+        self.used = M::ZERO;
+        self.frames.clear();
+        self.pool.clear();
+        self.state = State::Enter;
+        self.weight = 1.0;
+        self.nodes = 0;
+        self.solutions = 0;
+        self.fraction = 0.0;
+        self.apply_forced()
     }
 
     /// Place the forced rows on the empty board.
