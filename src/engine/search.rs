@@ -17,6 +17,19 @@ pub enum Step<T> {
     Done,
 }
 
+impl<T> Step<T> {
+    /// What a budgeted run of a search returned (`Some` solution, or
+    /// `None` when the budget or the tree ran out) and whether the tree
+    /// is exhausted, as a step.
+    pub fn after_run(found: Option<T>, exhausted: bool) -> Step<T> {
+        match found {
+            Some(solution) => Step::Solution(solution),
+            None if exhausted => Step::Done,
+            None => Step::Paused,
+        }
+    }
+}
+
 /// Progress counters of a search, cheap to read between slices.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Progress {

@@ -475,11 +475,8 @@ impl Solver {
 
 impl Search<Vec<usize>> for Solver {
     fn step(&mut self, budget: u64) -> Step<Vec<usize>> {
-        match self.run(budget) {
-            Some(solution) => Step::Solution(solution),
-            None if self.state == State::Done => Step::Done,
-            None => Step::Paused,
-        }
+        let found = self.run(budget);
+        Step::after_run(found, self.state == State::Done)
     }
 
     fn progress(&self) -> Progress {

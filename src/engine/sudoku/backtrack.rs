@@ -326,11 +326,8 @@ impl BacktrackSearch {
 
 impl Search<Vec<u8>> for BacktrackSearch {
     fn step(&mut self, budget: u64) -> Step<Vec<u8>> {
-        match self.run(budget) {
-            Some(grid) => Step::Solution(grid),
-            None if self.state == State::Done => Step::Done,
-            None => Step::Paused,
-        }
+        let found = self.run(budget);
+        Step::after_run(found, self.state == State::Done)
     }
 
     fn progress(&self) -> Progress {
