@@ -340,18 +340,16 @@ pub fn count(cells: &[u8], limit: Option<u128>) -> Option<u128> {
     }
     with_matrix(|m| {
         m.reset();
-        let mut covered = [false; ITEMS];
         for (cell, &v) in cells.iter().enumerate() {
             if v == 0 {
                 continue;
             }
-            let row = cell * 9 + v as usize - 1;
-            let items = row_items(row);
-            if items.iter().any(|&i| covered[i]) {
+            let items = row_items(cell * 9 + v as usize - 1);
+            // An item an earlier given covered: two givens clash.
+            if items.iter().any(|&i| m.len[i] >= COVERED) {
                 return None;
             }
             for i in items {
-                covered[i] = true;
                 m.cover(i as u16);
             }
         }
