@@ -720,11 +720,13 @@ impl Board {
 
     fn grid(&self) -> Vec<u8> {
         let mut grid = vec![0u8; 81];
-        for (b, d) in (0..3).flat_map(|b| (0..9).map(move |d| (b, d))) {
-            let mut w = self.w.cand(at(b, d));
-            while w != 0 {
-                grid[27 * b + w.trailing_zeros() as usize] = d as u8 + 1;
-                w &= w - 1;
+        for b in 0..3 {
+            for d in 0..9 {
+                let mut w = self.w.cand(at(b, d));
+                while w != 0 {
+                    grid[27 * b + w.trailing_zeros() as usize] = d as u8 + 1;
+                    w &= w - 1;
+                }
             }
         }
         grid
