@@ -63,3 +63,49 @@ pub fn random_puzzle(grids: &[Vec<u8>], round: usize, rng: &mut impl Rng) -> Vec
     }
     cells
 }
+
+/// A 9×9 counter under test: solutions up to a limit, `None` when two
+/// givens clash.
+pub type Counter = fn(&[u8], Option<u128>) -> Option<u128>;
+
+/// `count` against `solutions`, the number a reference search found up to
+/// `limit` (clashing givens: `clash`): the same number at limits 1, 2, 3
+/// and `limit`, stopping exactly at each.
+pub fn assert_counts_at_limits(
+    count: Counter,
+    cells: &[u8],
+    solutions: usize,
+    clash: bool,
+    limit: usize,
+    round: usize,
+) {
+    for l in [1u128, 2, 3, limit as u128] {
+        let expected = if clash {
+            None
+        } else {
+            Some((solutions as u128).min(l))
+        };
+        assert_eq!(count(cells, Some(l)), expected, "round {round}, limit {l}");
+    }
+}
+
+/// How many random puzzles had no, one, two and more solutions: an
+/// agreement test must have seen enough of each.
+#[derive(Default)]
+pub struct Outcomes {
+    counts: [usize; 4],
+}
+
+impl Outcomes {
+    pub fn add(&mut self, solutions: usize) {
+        self.counts[solutions.min(3)] += 1;
+    }
+
+    pub fn assert_each_seen(&self) {
+        let [zero, one, two, many] = self.counts;
+        assert!(
+            zero >= 20 && one >= 20 && two >= 5 && many >= 20,
+            "cases: {zero} none, {one} one, {two} two, {many} many"
+        );
+    }
+}
