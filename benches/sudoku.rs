@@ -46,6 +46,25 @@ fn time_per_puzzle(n: usize, min_time: Duration, mut f: impl FnMut() -> usize) -
     start.elapsed().as_secs_f64() * 1e6 / (reps as f64 * n as f64)
 }
 
+/// µs per puzzle of each solver, timed in `rounds` alternating rounds of
+/// at least `round` each, each solver's best round kept: a shared
+/// machine's load drifts over seconds, and a solver timed in a slow
+/// stretch would carry it into the ratio.
+fn best_alternating<const K: usize>(
+    n: usize,
+    rounds: usize,
+    round: Duration,
+    mut solvers: [&mut dyn FnMut() -> usize; K],
+) -> [f64; K] {
+    let mut best = [f64::MAX; K];
+    for _ in 0..rounds {
+        for (b, f) in best.iter_mut().zip(solvers.iter_mut()) {
+            *b = b.min(time_per_puzzle(n, round, f));
+        }
+    }
+    best
+}
+
 /// Lines of a dataset file that are 81-character puzzles.
 fn puzzle_lines(text: &str) -> Vec<&str> {
     text.lines()
@@ -170,15 +189,14 @@ fn versus(datasets: &[String]) {
         };
         let lines = puzzle_lines(&text);
         let (ours, peer) = parse_both(&lines);
-        let (mut bt, mut rs) = (f64::MAX, f64::MAX);
-        let round = Duration::from_millis(300);
-        for _ in 0..7 {
-            let n = lines.len();
-            bt = bt.min(time_per_puzzle(n, round, || {
-                count_ours(&ours, Algorithm::Backtrack)
-            }));
-            rs = rs.min(time_per_puzzle(n, round, || count_rust_sudoku(&peer)));
-        }
+        let [bt, rs] = best_alternating(
+            lines.len(),
+            7,
+            Duration::from_millis(300),
+            [&mut || count_ours(&ours, Algorithm::Backtrack), &mut || {
+                count_rust_sudoku(&peer)
+            }],
+        );
         println!(
             "{name:<20} backtrack {bt:>8.2} µs  rust_sudoku {rs:>8.2} µs  ratio {:.3}",
             bt / rs
@@ -232,27 +250,22 @@ fn main() {
         let lines = puzzle_lines(&text);
         let n = lines.len();
         let (ours, peer) = parse_both(&lines);
-        // Alternating rounds, each solver's best kept: a shared machine's
-        // load drifts over seconds, and a solver timed in a slow stretch
-        // would carry it into the ratio.
-        let (mut bt, mut dlx, mut rs) = (f64::MAX, f64::MAX, f64::MAX);
-        for _ in 0..ROUNDS {
-            bt = bt.min(time_per_puzzle(n, round, || {
-                count_ours(&ours, Algorithm::Backtrack)
-            }));
-            dlx = dlx.min(time_per_puzzle(n, round, || {
-                count_ours(&ours, Algorithm::Dlx)
-            }));
-            rs = rs.min(time_per_puzzle(n, round, || count_rust_sudoku(&peer)));
-        }
+        let [bt, dlx, rs] = best_alternating(
+            n,
+            ROUNDS,
+            round,
+            [
+                &mut || count_ours(&ours, Algorithm::Backtrack),
+                &mut || count_ours(&ours, Algorithm::Dlx),
+                &mut || count_rust_sudoku(&peer),
+            ],
+        );
         let grids: Vec<Vec<usize>> = ours
             .iter()
             .map(|s| s.cells().iter().map(|&c| c as usize).collect())
             .collect();
         // dlx-rs takes ~1 s a pass on the hard sets: two passes, the best.
-        let dlxrs = (0..2)
-            .map(|_| time_per_puzzle(n, Duration::ZERO, || count_dlx_rs(&grids)))
-            .fold(f64::MAX, f64::min);
+        let [dlxrs] = best_alternating(n, 2, Duration::ZERO, [&mut || count_dlx_rs(&grids)]);
         ratios.push((name, bt / rs, dlxrs / dlx));
         println!(
             "{name:<20}{n:>6}{bt:>12.1}{dlx:>12.1}{rs:>13.1}{dlxrs:>12.1}{:>15.2}x{:>14.1}x",
@@ -287,11 +300,12 @@ fn main() {
         }
         if name == "top95" || name == "sudoku17_sample" {
             for alg in [Algorithm::Backtrack, Algorithm::Dlx] {
-                let us = (0..ROUNDS)
-                    .map(|_| {
-                        time_per_puzzle(n, round, || wasm_bench::workload(&text, alg) as usize)
-                    })
-                    .fold(f64::MAX, f64::min);
+                let [us] = best_alternating(
+                    n,
+                    ROUNDS,
+                    round,
+                    [&mut || wasm_bench::workload(&text, alg) as usize],
+                );
                 wasm_rows.push(serde_json::json!({
                     "dataset": name, "path": path, "algorithm": alg.to_string(),
                     "puzzles": n, "us": us,
