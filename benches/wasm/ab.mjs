@@ -7,16 +7,14 @@
 //
 // 0 = backtrack, 1 = dlx. Prints milliseconds per pass of the dataset.
 import { readFileSync } from 'node:fs';
+import { load, put } from './module.mjs';
 const [dataPath, alg, rounds, ...files] = process.argv.slice(2);
 const text = readFileSync(dataPath);
 const mods = [];
 for (const f of files) {
-  const module = await WebAssembly.compile(readFileSync(f));
-  const imports = {};
-  for (const imp of WebAssembly.Module.imports(module)) (imports[imp.module] ??= {})[imp.name] = () => { throw new Error('x'); };
-  const { memory, alloc, run } = (await WebAssembly.instantiate(module, imports)).exports;
-  const ptr = alloc(text.length);
-  new Uint8Array(memory.buffer, ptr, text.length).set(text);
+  const wasm = await load(f);
+  const run = wasm.run;
+  const ptr = put(wasm, text);
   for (let i = 0; i < 3; i++) run(ptr, text.length, +alg);
   mods.push({ f, run: () => run(ptr, text.length, +alg), best: Infinity });
 }

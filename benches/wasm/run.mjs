@@ -3,20 +3,12 @@
 // usage: node run.mjs <wasm file> <native results json>
 import { readFileSync, existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { load, put } from './module.mjs';
 
 const [wasmPath, nativePath] = process.argv.slice(2);
 const native = JSON.parse(readFileSync(nativePath, 'utf8'));
-// The library also carries the web app's wasm-bindgen glue, which imports
-// from JS. The benchmark never reaches it: give every import a stub that
-// fails loudly if it is ever called.
-const module = await WebAssembly.compile(readFileSync(wasmPath));
-const imports = {};
-for (const imp of WebAssembly.Module.imports(module)) {
-  if (imp.kind !== 'function') throw new Error(`unexpected ${imp.kind} import ${imp.module}.${imp.name}`);
-  (imports[imp.module] ??= {})[imp.name] = () => { throw new Error(`benchmark called JS import ${imp.name}`); };
-}
-const instance = await WebAssembly.instantiate(module, imports);
-const { memory, alloc, run } = instance.exports;
+const wasm = await load(wasmPath);
+const { run } = wasm;
 
 console.log('\nwasm (Node ' + process.version + ') vs native, same workload (parse + prove uniqueness):');
 console.log('dataset'.padEnd(24) + 'algorithm'.padEnd(11) + 'native µs'.padStart(11) + 'wasm µs'.padStart(11) + 'wasm/native'.padStart(13));
@@ -24,8 +16,7 @@ let worst = 0;
 for (const row of native.rows) {
   if (!existsSync(row.path)) continue;
   const text = readFileSync(row.path);
-  const ptr = alloc(text.length);
-  new Uint8Array(memory.buffer, ptr, text.length).set(text);
+  const ptr = put(wasm, text);
   const alg = row.algorithm === 'dlx' ? 1 : 0;
   run(ptr, text.length, alg); // warm-up
   // Five rounds of 200 ms, the best kept: the native side is timed the

@@ -15,6 +15,7 @@ import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { load, put } from "../../benches/wasm/module.mjs";
 
 const [wasmPath, cliPath] = process.argv.slice(2);
 if (!wasmPath || !cliPath) {
@@ -107,15 +108,10 @@ for (let i = 0; i < 60; i++) {
 }
 
 // --- wasm -------------------------------------------------------------------
-const module = await WebAssembly.compile(readFileSync(wasmPath));
-const imports = {};
-for (const imp of WebAssembly.Module.imports(module)) {
-  (imports[imp.module] ??= {})[imp.name] = () => { throw new Error(`wasm_check called JS import ${imp.name}`); };
-}
-const { memory, alloc, check } = (await WebAssembly.instantiate(module, imports)).exports;
+const wasm = await load(wasmPath);
+const { memory, alloc, check } = wasm;
 const input = new TextEncoder().encode(puzzles.join("\n"));
-const inPtr = alloc(input.length);
-new Uint8Array(memory.buffer, inPtr, input.length).set(input);
+const inPtr = put(wasm, input);
 const record = 8 + 81 * LIMIT;
 const outPtr = alloc(puzzles.length * record);
 
