@@ -48,8 +48,11 @@ dist: tools
 	trunk build --release --offline --public-url ./
 
 # --- tests: engine+CLI, lint, wasm build, browser ---
+# Every crate of the workspace: the engine, voxel, jobs and web crates' own
+# tests (the web crate natively: its pure modules), then the root package's
+# integration tests (engine + CLI) and tests/walls.rs (the crate walls).
 test-engine:
-	cargo test
+	cargo test --workspace
 
 # Counts too slow for a debug build (they are #[ignore]d there) run here.
 test-release:
@@ -57,9 +60,9 @@ test-release:
 	  --test quantumino --test quantumino_count --test cli_sudoku_lab
 
 lint:
-	cargo fmt --check
-	cargo clippy --all-targets -- -D warnings
-	cargo clippy --target wasm32-unknown-unknown --bins --lib -- -D warnings
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy --workspace --target wasm32-unknown-unknown --bins --lib -- -D warnings
 
 test-e2e: test-deps dist
 	cd tests/e2e && node run.mjs
@@ -93,7 +96,7 @@ bench-browser: test-deps dist
 	cd tests/e2e && node bench-quantumino-count.mjs --aside $${ASIDE:-0}
 
 fmt:
-	cargo fmt
+	cargo fmt --all
 
 clean:
 	cargo clean; rm -rf dist

@@ -3,7 +3,8 @@
 //! same run: `sudoku` (Emerentius' rust_sudoku, a JCZSolve port) and the
 //! `dlx-rs` Dancing Links crate. Ratios, not absolute times, are the point.
 //!
-//! Datasets are read from ../shared/data; a missing file is skipped with a
+//! Datasets are read from tests/data/sets (public sets, sources in its
+//! README); a missing file is skipped with a
 //! printed reason. Results of the wasm-comparable workload are written to
 //! target/bench/native.json for benches/wasm/run.mjs.
 
@@ -19,14 +20,14 @@ use tessera::engine::sudoku::solve::Algorithm;
 const ROUNDS: usize = 5;
 
 const DATASETS: [(&str, &str); 5] = [
-    ("top95", "../shared/data/top95.txt"),
-    ("hardest11", "../shared/data/hardest11.txt"),
-    ("magictour_top1465", "../shared/data/magictour_top1465.txt"),
+    ("top95", "tests/data/sets/top95.txt"),
+    ("hardest11", "tests/data/sets/hardest11.txt"),
+    ("magictour_top1465", "tests/data/sets/magictour_top1465.txt"),
     (
         "forum_hardest_1106",
-        "../shared/data/forum_hardest_1106.txt",
+        "tests/data/sets/forum_hardest_1106.txt",
     ),
-    ("sudoku17_sample", "../shared/data/sudoku17_sample.txt"),
+    ("sudoku17_sample", "tests/data/sets/sudoku17_sample.txt"),
 ];
 
 /// Mean µs per puzzle of `f` over `n` puzzles: one warm-up run, then repeats

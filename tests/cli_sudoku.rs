@@ -172,14 +172,14 @@ fn rectangular_boxes_and_integer_lists() {
 
 #[test]
 fn top95_from_a_file_matches_the_published_solutions() {
-    let solutions = std::fs::read_to_string("../shared/data/top95_solutions.txt")
-        .expect("../shared/data/top95_solutions.txt is a correctness vector");
+    let solutions = std::fs::read_to_string("tests/data/sets/top95_solutions.txt")
+        .expect("tests/data/sets/top95_solutions.txt is a correctness vector");
     for alg in ["dlx", "backtrack"] {
         let o = tessera(
             &[
                 "sudoku",
                 "solve",
-                "../shared/data/top95.txt",
+                "tests/data/sets/top95.txt",
                 "--algorithm",
                 alg,
             ],
@@ -191,7 +191,7 @@ fn top95_from_a_file_matches_the_published_solutions() {
             &[
                 "sudoku",
                 "solve",
-                "../shared/data/top95.txt",
+                "tests/data/sets/top95.txt",
                 "-a",
                 alg,
                 "--count",

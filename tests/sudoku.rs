@@ -399,9 +399,9 @@ fn sixteen_by_sixteen_j_first_dlx_solution_is_sages() {
 #[test]
 fn top95_each_has_exactly_the_published_solution() {
     let puzzles =
-        std::fs::read_to_string("../shared/data/top95.txt").expect("../shared/data/top95.txt");
+        std::fs::read_to_string("tests/data/sets/top95.txt").expect("tests/data/sets/top95.txt");
     let solutions =
-        std::fs::read_to_string("../shared/data/top95_solutions.txt").expect("solutions");
+        std::fs::read_to_string("tests/data/sets/top95_solutions.txt").expect("solutions");
     let pairs: Vec<(&str, &str)> = puzzles.lines().zip(solutions.lines()).collect();
     assert_eq!(pairs.len(), 95);
     for (p, s) in pairs {
@@ -498,7 +498,7 @@ fn count_with_a_limit_stops_there() {
 /// must find the same set of solutions, each checked.
 #[test]
 fn random_puzzles_agree_between_algorithms() {
-    let solutions = std::fs::read_to_string("../shared/data/top95_solutions.txt").unwrap();
+    let solutions = std::fs::read_to_string("tests/data/sets/top95_solutions.txt").unwrap();
     let grids: Vec<&str> = solutions.lines().collect();
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     for round in 0..60 {
@@ -592,7 +592,7 @@ fn band_fast_path_agrees_with_the_general_solver() {
         }
     };
     let mut rng = ChaCha8Rng::seed_from_u64(99);
-    let puzzles = std::fs::read_to_string("../shared/data/top95.txt").unwrap();
+    let puzzles = std::fs::read_to_string("tests/data/sets/top95.txt").unwrap();
     let mut cases: Vec<Vec<u8>> = puzzles
         .lines()
         .take(10)

@@ -45,7 +45,7 @@ fn collect(search: &mut dyn Search<Vec<u8>>, limit: usize) -> Vec<Vec<u8>> {
 
 #[test]
 fn top95_has_exactly_the_published_solution() {
-    let puzzles = std::fs::read_to_string("../shared/data/top95.txt").expect("top95.txt");
+    let puzzles = std::fs::read_to_string("tests/data/sets/top95.txt").expect("top95.txt");
     let grids = published_grids();
     let puzzles: Vec<Vec<u8>> = puzzles.lines().map(parse).collect();
     assert_eq!(puzzles.len(), 95);

@@ -458,7 +458,7 @@ fn read_set(path: &str) -> Vec<Sudoku> {
 #[test]
 fn easy50_is_solved_by_logic_consistently() {
     let mut ratings = [0usize; 4];
-    for (i, p) in read_set("../shared/data/easy50.txt").iter().enumerate() {
+    for (i, p) in read_set("tests/data/sets/easy50.txt").iter().enumerate() {
         ratings[check_puzzle(p, &format!("easy50 #{}", i + 1)) as usize] += 1;
     }
     // Project Euler's set needs no guessing at all.
@@ -469,7 +469,7 @@ fn easy50_is_solved_by_logic_consistently() {
 #[test]
 fn top95_deductions_agree_with_the_unique_solution() {
     let mut ratings = [0usize; 4];
-    for (i, p) in read_set("../shared/data/top95.txt").iter().enumerate() {
+    for (i, p) in read_set("tests/data/sets/top95.txt").iter().enumerate() {
         ratings[check_puzzle(p, &format!("top95 #{}", i + 1)) as usize] += 1;
     }
     // These are hard: most need more than singles.
@@ -551,7 +551,7 @@ fn an_empty_16x16_stops_at_the_branch_budget() {
 
 #[test]
 fn hint_gives_the_first_step() {
-    let p = read_set("../shared/data/easy50.txt").remove(0);
+    let p = read_set("tests/data/sets/easy50.txt").remove(0);
     let step = logic::hint(&p).unwrap().unwrap();
     let e = logic::explain(&p).unwrap();
     assert_eq!(step, e.steps[0]);
@@ -559,7 +559,7 @@ fn hint_gives_the_first_step() {
 
 #[test]
 fn replay_gives_before_and_after_for_every_step() {
-    let p = read_set("../shared/data/top95.txt").remove(1);
+    let p = read_set("tests/data/sets/top95.txt").remove(1);
     let e = logic::explain(&p).unwrap();
     let snaps = logic::replay(&p, &e.steps).unwrap();
     assert_eq!(snaps.len(), e.steps.len() + 1);

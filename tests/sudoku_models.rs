@@ -14,8 +14,8 @@ use tessera::engine::sudoku::{Algorithm, Shape, Sudoku};
 fn puzzles() -> Vec<Sudoku> {
     let mut v = Vec::new();
     for (path, take) in [
-        ("../shared/data/easy50.txt", 2),
-        ("../shared/data/top95.txt", 2),
+        ("tests/data/sets/easy50.txt", 2),
+        ("tests/data/sets/top95.txt", 2),
     ] {
         let text = std::fs::read_to_string(path).unwrap();
         for line in text.lines().take(take) {

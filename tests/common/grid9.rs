@@ -39,8 +39,8 @@ pub fn parse(line: &str) -> Vec<u8> {
 
 /// The published solutions of top95: full grids to blank cells from.
 pub fn published_grids() -> Vec<Vec<u8>> {
-    std::fs::read_to_string("../shared/data/top95_solutions.txt")
-        .expect("../shared/data/top95_solutions.txt")
+    std::fs::read_to_string("tests/data/sets/top95_solutions.txt")
+        .expect("tests/data/sets/top95_solutions.txt")
         .lines()
         .map(parse)
         .collect()

@@ -4,7 +4,7 @@
 
 import { assert } from "../lib/harness.mjs";
 
-// The first puzzle of ../shared/data/easy50.txt: singles are enough.
+// The first puzzle of tests/data/sets/easy50.txt: singles are enough.
 const EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
 /** Import a puzzle through the Import card. */

@@ -1,0 +1,418 @@
+//! The page's side of the workers (wasm32 only): a lazily grown pool of
+//! solver workers, sized to `navigator.hardwareConcurrency`.
+//!
+//! ```ignore
+//! let handle = pool.submit(JobKind::SudokuSolve { .. }, move |response| { .. });
+//! handle.more(1);   // "Next solution": the search lives on in its worker
+//! handle.cancel();  // answered by Done { cancelled }, or by a worker restart
+//! ```
+//!
+//! A job is pinned to one worker for its whole life (so an enumeration can be
+//! resumed). `submit` prefers an idle worker and spawns a new one while the
+//! pool is below its size, so a counting job split into k sub-jobs (e.g. by
+//! the first levels of the search tree) runs on up to k cores by simply
+//! submitting k jobs and adding their counts.
+//!
+//! Messages for a worker that has not yet posted `Ready` are held back and
+//! sent when it does. A worker that crashes, or that does not acknowledge a
+//! `Cancel` within [`CANCEL_GRACE_MS`], is terminated and replaced; its jobs
+//! receive an `Error` (or the `Done { cancelled }` they were waiting for).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::{Rc, Weak};
+use tessera_jobs::protocol::{
+    decode, encode, Job, JobId, JobKind, Request, Response, Stats, PROTOCOL_VERSION,
+};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Event, MessageEvent, Worker};
+
+/// The worker boot script (`public/solver-worker.js`, next to `index.html`);
+/// relative, so the app works from any sub-path.
+pub const WORKER_SCRIPT: &str = "./solver-worker.js";
+
+/// How long a worker may take to acknowledge a `Cancel` before it is
+/// terminated and replaced.
+pub const CANCEL_GRACE_MS: i32 = 250;
+
+type Callback = Rc<RefCell<dyn FnMut(Response)>>;
+
+struct Handler {
+    slot: usize,
+    callback: Callback,
+    cancelling: bool,
+}
+
+struct Slot {
+    worker: Worker,
+    ready: bool,
+    backlog: Vec<String>,
+    jobs: usize,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(Event)>,
+}
+
+struct Inner {
+    script: String,
+    size: usize,
+    slots: Vec<Option<Slot>>,
+    next_id: JobId,
+    handlers: HashMap<JobId, Handler>,
+    /// The last failure to start a worker, reported to later jobs.
+    spawn_error: Option<String>,
+}
+
+/// A pool of solver workers.
+#[derive(Clone)]
+pub struct WorkerPool {
+    inner: Rc<RefCell<Inner>>,
+}
+
+/// A submitted job.
+#[derive(Clone)]
+pub struct JobHandle {
+    id: JobId,
+    pool: Weak<RefCell<Inner>>,
+}
+
+thread_local! {
+    static GLOBAL: WorkerPool = WorkerPool::new(WORKER_SCRIPT, WorkerPool::default_size());
+}
+
+impl WorkerPool {
+    /// A pool that starts up to `size` workers from `script`, on demand.
+    pub fn new(script: &str, size: usize) -> WorkerPool {
+        WorkerPool {
+            inner: Rc::new(RefCell::new(Inner {
+                script: script.to_string(),
+                size: size.max(1),
+                slots: Vec::new(),
+                next_id: 1,
+                handlers: HashMap::new(),
+                spawn_error: None,
+            })),
+        }
+    }
+
+    /// The page's shared pool.
+    pub fn global() -> WorkerPool {
+        GLOBAL.with(WorkerPool::clone)
+    }
+
+    /// `navigator.hardwareConcurrency`, between 1 and 8.
+    pub fn default_size() -> usize {
+        web_sys::window()
+            .map(|w| w.navigator().hardware_concurrency() as usize)
+            .unwrap_or(1)
+            .clamp(1, 8)
+    }
+
+    /// The most workers this pool runs at once.
+    pub fn size(&self) -> usize {
+        self.inner.borrow().size
+    }
+
+    /// Start a worker early (so the first job does not wait for loading).
+    pub fn warm_up(&self) {
+        let mut inner = self.inner.borrow_mut();
+        if inner.slots.iter().all(Option::is_none) {
+            let _ = spawn(&self.inner, &mut inner);
+        }
+    }
+
+    /// Run a job; `on_response` receives its `Progress`, `Solution`,
+    /// `Waiting`, and finally `Done` or `Error`.
+    pub fn submit(&self, kind: JobKind, on_response: impl FnMut(Response) + 'static) -> JobHandle {
+        let callback: Callback = Rc::new(RefCell::new(on_response));
+        let (id, failure) = {
+            let mut inner = self.inner.borrow_mut();
+            let id = inner.next_id;
+            inner.next_id = inner.next_id.wrapping_add(1).max(1);
+            match pick_slot(&self.inner, &mut inner) {
+                Ok(slot) => {
+                    inner.handlers.insert(
+                        id,
+                        Handler {
+                            slot,
+                            callback: callback.clone(),
+                            cancelling: false,
+                        },
+                    );
+                    if let Some(s) = inner.slots[slot].as_mut() {
+                        s.jobs += 1;
+                    }
+                    send(&mut inner, slot, &Request::Job(Job { id, kind }));
+                    (id, None)
+                }
+                Err(message) => (id, Some(message)),
+            }
+        };
+        if let Some(message) = failure {
+            (callback.borrow_mut())(Response::Error { id, message });
+        }
+        JobHandle {
+            id,
+            pool: Rc::downgrade(&self.inner),
+        }
+    }
+}
+
+impl JobHandle {
+    pub fn id(&self) -> JobId {
+        self.id
+    }
+
+    /// Is the job still live in its worker (not yet Done or Error)?
+    pub fn is_live(&self) -> bool {
+        self.pool
+            .upgrade()
+            .is_some_and(|p| p.borrow().handlers.contains_key(&self.id))
+    }
+
+    /// Resume a waiting enumeration for `count` more solutions.
+    pub fn more(&self, count: u32) {
+        let Some(pool) = self.pool.upgrade() else {
+            return;
+        };
+        let mut inner = pool.borrow_mut();
+        if let Some(slot) = inner.handlers.get(&self.id).map(|h| h.slot) {
+            send(&mut inner, slot, &Request::More { id: self.id, count });
+        }
+    }
+
+    /// Stop the job. Its callback still receives the final `Done`
+    /// (`stats.cancelled`), from the worker or from the watchdog.
+    pub fn cancel(&self) {
+        let Some(pool) = self.pool.upgrade() else {
+            return;
+        };
+        let slot = {
+            let mut inner = pool.borrow_mut();
+            let Some(h) = inner.handlers.get_mut(&self.id) else {
+                return;
+            };
+            if h.cancelling {
+                return;
+            }
+            h.cancelling = true;
+            let slot = h.slot;
+            send(&mut inner, slot, &Request::Cancel { id: self.id });
+            slot
+        };
+        // Watchdog: a worker stuck in a long step is replaced.
+        let weak = Rc::downgrade(&pool);
+        let id = self.id;
+        let timer = Closure::once_into_js(move || {
+            let Some(pool) = weak.upgrade() else {
+                return;
+            };
+            let still = pool
+                .borrow()
+                .handlers
+                .get(&id)
+                .is_some_and(|h| h.slot == slot && h.cancelling);
+            if still {
+                restart(
+                    &pool,
+                    slot,
+                    "the solver did not stop in time and was restarted",
+                );
+            }
+        });
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+                timer.unchecked_ref(),
+                CANCEL_GRACE_MS,
+            );
+        }
+    }
+}
+
+fn send(inner: &mut Inner, slot: usize, request: &Request) {
+    let text = encode(request);
+    if let Some(s) = inner.slots.get_mut(slot).and_then(Option::as_mut) {
+        if s.ready {
+            let _ = s.worker.post_message(&JsValue::from_str(&text));
+        } else {
+            s.backlog.push(text);
+        }
+    }
+}
+
+/// An idle worker, else a new one while below the size, else the least busy.
+fn pick_slot(pool: &Rc<RefCell<Inner>>, inner: &mut Inner) -> Result<usize, String> {
+    let live = || {
+        inner
+            .slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.as_ref().map(|s| (i, s)))
+    };
+    if let Some((i, _)) = live().find(|(_, s)| s.jobs == 0) {
+        return Ok(i);
+    }
+    if live().count() < inner.size {
+        return spawn(pool, inner);
+    }
+    live()
+        .min_by_key(|(_, s)| s.jobs)
+        .map(|(i, _)| i)
+        .ok_or_else(|| "no solver worker is available".to_string())
+}
+
+fn spawn(pool: &Rc<RefCell<Inner>>, inner: &mut Inner) -> Result<usize, String> {
+    let index = inner
+        .slots
+        .iter()
+        .position(Option::is_none)
+        .unwrap_or(inner.slots.len());
+    let worker = Worker::new(&inner.script).map_err(|e| {
+        let message = format!(
+            "could not start the solver worker: {}",
+            e.as_string().unwrap_or_else(|| format!("{e:?}"))
+        );
+        inner.spawn_error = Some(message.clone());
+        message
+    })?;
+    let weak = Rc::downgrade(pool);
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        if let Some(pool) = weak.upgrade() {
+            if let Some(text) = e.data().as_string() {
+                dispatch(&pool, index, &text);
+            }
+        }
+    });
+    let weak = Rc::downgrade(pool);
+    // A script error is an ErrorEvent; a failed load is a plain Event.
+    let on_error = Closure::<dyn FnMut(Event)>::new(move |e: Event| {
+        e.prevent_default();
+        if let Some(pool) = weak.upgrade() {
+            let detail = js_sys::Reflect::get(&e, &JsValue::from_str("message"))
+                .ok()
+                .and_then(|m| m.as_string())
+                .unwrap_or_default();
+            let message = if detail.is_empty() {
+                "the solver worker failed to load or crashed".to_string()
+            } else {
+                format!("the solver worker crashed: {detail}")
+            };
+            restart(&pool, index, &message);
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    let slot = Slot {
+        worker,
+        ready: false,
+        backlog: Vec::new(),
+        jobs: 0,
+        _on_message: on_message,
+        _on_error: on_error,
+    };
+    if index == inner.slots.len() {
+        inner.slots.push(Some(slot));
+    } else {
+        inner.slots[index] = Some(slot);
+    }
+    Ok(index)
+}
+
+/// Route one message from worker `slot` to its job's callback.
+fn dispatch(pool: &Rc<RefCell<Inner>>, slot: usize, text: &str) {
+    let response: Response = match decode(text) {
+        Ok(r) => r,
+        Err(e) => {
+            web_sys::console::error_1(&e.into());
+            return;
+        }
+    };
+    let callback = {
+        let mut inner = pool.borrow_mut();
+        match &response {
+            Response::Ready { protocol } => {
+                if *protocol != PROTOCOL_VERSION {
+                    drop(inner);
+                    restart(
+                        pool,
+                        slot,
+                        "Tessera was updated while this page was open: reload the page",
+                    );
+                    return;
+                }
+                if let Some(s) = inner.slots.get_mut(slot).and_then(Option::as_mut) {
+                    s.ready = true;
+                    for text in std::mem::take(&mut s.backlog) {
+                        let _ = s.worker.post_message(&JsValue::from_str(&text));
+                    }
+                }
+                return;
+            }
+            other => {
+                let id = other.job_id().expect("not Ready");
+                if other.is_final() {
+                    let Some(h) = inner.handlers.remove(&id) else {
+                        return;
+                    };
+                    if let Some(s) = inner.slots.get_mut(h.slot).and_then(Option::as_mut) {
+                        s.jobs = s.jobs.saturating_sub(1);
+                    }
+                    h.callback
+                } else {
+                    match inner.handlers.get(&id) {
+                        // After Cancel only the final Done matters.
+                        Some(h) if !h.cancelling => h.callback.clone(),
+                        _ => return,
+                    }
+                }
+            }
+        }
+    };
+    (callback.borrow_mut())(response);
+}
+
+/// Terminate worker `slot`, fail its jobs with `message` (a cancelled job
+/// gets its `Done { cancelled }`), and free the slot for a new worker.
+fn restart(pool: &Rc<RefCell<Inner>>, slot: usize, message: &str) {
+    let orphans: Vec<(JobId, Handler)> = {
+        let mut inner = pool.borrow_mut();
+        if let Some(s) = inner.slots.get_mut(slot).and_then(Option::take) {
+            s.worker.terminate();
+            // Its closures may be the ones running right now: drop them
+            // from a later task.
+            let later = Closure::once_into_js(move || drop(s));
+            if let Some(w) = web_sys::window() {
+                let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+                    later.unchecked_ref(),
+                    0,
+                );
+            }
+        }
+        let ids: Vec<JobId> = inner
+            .handlers
+            .iter()
+            .filter(|(_, h)| h.slot == slot)
+            .map(|(id, _)| *id)
+            .collect();
+        ids.into_iter()
+            .filter_map(|id| inner.handlers.remove(&id).map(|h| (id, h)))
+            .collect()
+    };
+    for (id, h) in orphans {
+        let response = if h.cancelling {
+            Response::Done {
+                id,
+                stats: Stats {
+                    cancelled: true,
+                    ..Stats::default()
+                },
+            }
+        } else {
+            Response::Error {
+                id,
+                message: message.to_string(),
+            }
+        };
+        (h.callback.borrow_mut())(response);
+    }
+}

@@ -1,0 +1,502 @@
+//! The region editor: pick a lattice and a canvas size (or a preset), click
+//! or drag cells on and off, choose pieces from a palette, then solve. The
+//! draft is checked by `engine::polyform::editor::build` on every change, so
+//! an impossible puzzle shows what to fix instead of starting a search.
+
+use super::draw;
+use super::family_title;
+use super::solver::{Gallery, Solver, SolverPanel};
+use crate::ui::dom;
+use leptos::prelude::*;
+use std::collections::BTreeSet;
+use tessera_engine::polyform::editor::{self as model, Draft, MAX_LAYERS, MAX_SIDE};
+use tessera_engine::polyform::{region, sets, svg, Cell, Lattice};
+
+/// A named starting shape: lattice, canvas size, set, and the region (the
+/// whole canvas unless given).
+struct Preset {
+    label: &'static str,
+    lattice: Lattice,
+    size: (i32, i32, i32),
+    set: &'static str,
+    region: fn() -> Vec<Cell>,
+    /// Pieces of the set left out (the 5×5 stick grid has room for 15 of
+    /// the 16 tetrasticks).
+    omit: &'static [&'static str],
+}
+
+const PRESETS: &[Preset] = &[
+    Preset {
+        label: "6×10",
+        lattice: Lattice::Square,
+        size: (10, 6, 1),
+        set: "pentominoes",
+        region: || region::rectangle(10, 6),
+        omit: &[],
+    },
+    Preset {
+        label: "8×8 − 2×2",
+        lattice: Lattice::Square,
+        size: (8, 8, 1),
+        set: "pentominoes",
+        region: || region::rectangle_without(8, 8, &[(3, 3), (3, 4), (4, 3), (4, 4)]),
+        omit: &[],
+    },
+    Preset {
+        label: "5×12",
+        lattice: Lattice::Square,
+        size: (12, 5, 1),
+        set: "pentominoes",
+        region: || region::rectangle(12, 5),
+        omit: &[],
+    },
+    Preset {
+        label: "4×9",
+        lattice: Lattice::Triangle,
+        size: (9, 4, 1),
+        set: "hexiamonds",
+        region: || region::triangle_parallelogram(9, 4),
+        omit: &[],
+    },
+    Preset {
+        label: "6×6",
+        lattice: Lattice::Triangle,
+        size: (6, 6, 1),
+        set: "hexiamonds",
+        region: || region::triangle_parallelogram(6, 6),
+        omit: &[],
+    },
+    Preset {
+        label: "4×7",
+        lattice: Lattice::Hexagon,
+        size: (7, 4, 1),
+        set: "tetrahexes",
+        region: || region::hex_parallelogram(7, 4),
+        omit: &[],
+    },
+    Preset {
+        label: "3×3×3",
+        lattice: Lattice::Cube,
+        size: (3, 3, 3),
+        set: "soma",
+        region: || region::cuboid(3, 3, 3),
+        omit: &[],
+    },
+    Preset {
+        label: "3×4×5",
+        lattice: Lattice::Cube,
+        size: (5, 4, 3),
+        set: "solid-pentominoes",
+        region: || region::cuboid(5, 4, 3),
+        omit: &[],
+    },
+    Preset {
+        label: "5×5 grid",
+        lattice: Lattice::Stick,
+        size: (5, 5, 1),
+        set: "tetrasticks",
+        region: || region::stick_grid(5, 5),
+        omit: &["H"],
+    },
+];
+
+#[derive(Clone, Debug, PartialEq)]
+struct State {
+    lattice: Lattice,
+    w: i32,
+    h: i32,
+    layers: i32,
+    region: BTreeSet<Cell>,
+    set: String,
+    pieces: Vec<String>,
+    reuse: bool,
+}
+
+fn all_pieces(set: &str) -> Vec<String> {
+    sets::named(set)
+        .map(|s| s.pieces.iter().map(|p| p.name.clone()).collect())
+        .unwrap_or_default()
+}
+
+impl State {
+    fn from_preset(p: &Preset) -> State {
+        State {
+            lattice: p.lattice,
+            w: p.size.0,
+            h: p.size.1,
+            layers: p.size.2,
+            region: (p.region)().into_iter().collect(),
+            set: p.set.to_string(),
+            pieces: all_pieces(p.set)
+                .into_iter()
+                .filter(|n| !p.omit.contains(&n.as_str()))
+                .collect(),
+            reuse: false,
+        }
+    }
+
+    fn draft(&self) -> Draft {
+        Draft {
+            lattice: self.lattice,
+            region: self.region.iter().copied().collect(),
+            set: self.set.clone(),
+            pieces: self.pieces.clone(),
+            reuse: self.reuse,
+        }
+    }
+
+    fn payload(&self) -> String {
+        let cells: Vec<Cell> = self.region.iter().copied().collect();
+        let pieces = if self.pieces == all_pieces(&self.set) {
+            "all".to_string()
+        } else {
+            self.pieces.join(",")
+        };
+        format!(
+            "edit/{}/{}x{}x{}/{}/{}/{}/{}",
+            self.lattice.family(),
+            self.w,
+            self.h,
+            self.layers,
+            self.set,
+            model::encode_cells(&cells),
+            pieces,
+            u8::from(self.reuse)
+        )
+    }
+
+    /// Read a link; `Err` says what is wrong with it.
+    fn parse(payload: &str) -> Result<State, String> {
+        let parts: Vec<&str> = payload.split('/').collect();
+        let [_, family, size, set, cells, pieces, reuse] = parts.as_slice() else {
+            return Err("the editor link is incomplete".into());
+        };
+        let lattice = Lattice::from_family(family)
+            .ok_or_else(|| format!("unknown polyform family '{family}'"))?;
+        let dims: Vec<i32> = size
+            .split('x')
+            .map(|d| d.parse::<i32>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("the canvas size '{size}' is not W×H×L"))?;
+        let [w, h, layers] = dims.as_slice() else {
+            return Err(format!("the canvas size '{size}' is not W×H×L"));
+        };
+        if sets::named(set).map(|s| s.lattice) != Some(lattice) {
+            return Err(format!(
+                "'{set}' is not a piece set of {}",
+                family_title(lattice)
+            ));
+        }
+        let region = model::decode_cells(cells)?;
+        let pieces = if *pieces == "all" {
+            all_pieces(set)
+        } else {
+            pieces
+                .split(',')
+                .filter(|p| !p.is_empty())
+                .map(String::from)
+                .collect()
+        };
+        Ok(State {
+            lattice,
+            w: (*w).clamp(1, MAX_SIDE),
+            h: (*h).clamp(1, MAX_SIDE),
+            layers: (*layers).clamp(1, MAX_LAYERS),
+            region: region.into_iter().collect(),
+            set: set.to_string(),
+            pieces,
+            reuse: *reuse == "1",
+        })
+    }
+}
+
+#[component]
+pub fn EditorView(solver: Solver, payload: RwSignal<String>, initial: String) -> impl IntoView {
+    let (start, link_error) = if initial.starts_with("edit/") {
+        match State::parse(&initial) {
+            Ok(s) => (s, None),
+            Err(e) => (
+                State::from_preset(&PRESETS[0]),
+                Some(format!("The editor link could not be read: {e}.")),
+            ),
+        }
+    } else {
+        (State::from_preset(&PRESETS[0]), None)
+    };
+    let state = RwSignal::new(start);
+    let built =
+        Memo::new(move |_| state.with(|s| model::build(&s.draft()).map_err(|e| e.to_string())));
+    Effect::new(move |_| {
+        payload.set(state.with(State::payload));
+        solver.set_puzzle(
+            built
+                .get()
+                .map_err(|e| format!("This puzzle cannot be solved as drawn: {e}.")),
+        );
+    });
+    let canvas =
+        Memo::new(move |_| state.with(|s| model::canvas_cells(s.lattice, s.w, s.h, s.layers)));
+    // Drag painting: the first cell decides whether the drag adds or removes.
+    let painting: StoredValue<Option<bool>> = StoredValue::new(None);
+    let apply = move |i: usize, on: bool| {
+        if let Some(c) = canvas.with_untracked(|v| v.get(i).copied()) {
+            state.update(|s| {
+                if on {
+                    s.region.insert(c);
+                } else {
+                    s.region.remove(&c);
+                }
+            });
+        }
+    };
+    let up = window_event_listener(leptos::ev::pointerup, move |_| painting.set_value(None));
+    on_cleanup(move || up.remove());
+
+    let cells_view = move || {
+        let s = state.get();
+        let shift = s.w + 1;
+        let cells = canvas.get();
+        let shapes: Vec<Vec<(f64, f64)>> = cells
+            .iter()
+            .map(|&c| draw::cell_points(s.lattice, c, shift))
+            .collect();
+        let vb = draw::view_box(&shapes, 8.0);
+        let stick = s.lattice == Lattice::Stick;
+        let items = cells
+            .iter()
+            .zip(shapes)
+            .enumerate()
+            .map(|(i, (c, pts))| {
+                let on = s.region.contains(c);
+                let label = format!("cell {},{},{}", c[0], c[1], c[2]);
+                let down = move |ev: leptos::ev::PointerEvent| {
+                    ev.prevent_default();
+                    painting.set_value(Some(!on));
+                    apply(i, !on);
+                };
+                if stick {
+                    let (a, b) = (pts[0], pts[1]);
+                    view! {
+                        <g class="ed-cell ed-stick" data-i=i data-on=on.to_string() aria-label=label
+                            role="button" on:pointerdown=down>
+                            <line class="ed-hit" x1=a.0 y1=a.1 x2=b.0 y2=b.1 data-i=i></line>
+                            <line class="ed-seg" x1=a.0 y1=a.1 x2=b.0 y2=b.1 data-i=i></line>
+                        </g>
+                    }
+                    .into_any()
+                } else {
+                    view! {
+                        <polygon class="ed-cell" data-i=i data-on=on.to_string() aria-label=label role="button"
+                            points=draw::points_attr(&pts) on:pointerdown=down></polygon>
+                    }
+                    .into_any()
+                }
+            })
+            .collect::<Vec<_>>();
+        let on_move = move |ev: leptos::ev::PointerEvent| {
+            let Some(mode) = painting.get_value() else {
+                return;
+            };
+            if ev.buttons() & 1 == 0 {
+                painting.set_value(None);
+                return;
+            }
+            let hit = dom::document()
+                .element_from_point(ev.client_x() as f32, ev.client_y() as f32)
+                .and_then(|e| e.get_attribute("data-i"))
+                .and_then(|v| v.parse::<usize>().ok());
+            if let Some(i) = hit {
+                let c = canvas.with_untracked(|v| v.get(i).copied());
+                if c.is_some_and(|c| state.with_untracked(|s| s.region.contains(&c)) != mode) {
+                    apply(i, mode);
+                }
+            }
+        };
+        view! {
+            <svg xmlns="http://www.w3.org/2000/svg" class="ed-canvas" data-testid="ed-canvas"
+                data-lattice=s.lattice.family() viewBox=vb role="group"
+                aria-label="Region editor: click or drag to switch cells on and off"
+                on:pointermove=on_move>
+                {items}
+            </svg>
+        }
+    };
+
+    let ed_error = RwSignal::new(link_error);
+    let lattice_select = move |ev: leptos::ev::Event| {
+        let v = event_target_value(&ev);
+        if let Some(p) = PRESETS.iter().find(|p| p.lattice.family() == v) {
+            state.set(State::from_preset(p));
+        }
+    };
+    let dim_input = move |label: &'static str,
+                          id: &'static str,
+                          get: fn(&State) -> i32,
+                          set: fn(&mut State, i32),
+                          max: i32| {
+        view! {
+            <label class="ed-dim">
+                <span class="field-label">{label}</span>
+                <input type="number" min="1" max=max data-testid=id
+                    prop:value=move || state.with(|s| get(s).to_string())
+                    on:change=move |ev| {
+                        let raw = event_target_value(&ev);
+                        match raw.trim().parse::<i32>() {
+                            Ok(v) if (1..=max).contains(&v) => {
+                                ed_error.set(None);
+                                state.update(|s| {
+                                set(s, v);
+                                let keep: BTreeSet<Cell> = model::canvas_cells(s.lattice, s.w, s.h, s.layers).into_iter().collect();
+                                s.region.retain(|c| keep.contains(c));
+                            })
+                            }
+                            _ => {
+                                ed_error.set(Some(format!("{label} must be a whole number from 1 to {max} (you typed “{raw}”).")));
+                            }
+                        }
+                    }/>
+            </label>
+        }
+    };
+    let presets = move || {
+        let l = state.with(|s| s.lattice);
+        PRESETS
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.lattice == l)
+            .map(|(i, p)| {
+                view! {
+                    <button type="button" class="chip" data-testid=format!("ed-preset-{i}")
+                        on:click=move |_| { ed_error.set(None); state.set(State::from_preset(&PRESETS[i])) }>
+                        {p.label}
+                    </button>
+                }
+            })
+            .collect::<Vec<_>>()
+    };
+    let palette = move || {
+        let s = state.get();
+        let Some(set) = sets::named(&s.set) else {
+            return Vec::new();
+        };
+        let puzzle_like =
+            tessera_engine::polyform::Puzzle::new("palette", s.lattice, Vec::new(), set.clone());
+        set.pieces
+            .iter()
+            .map(|piece| {
+                let name = piece.name.clone();
+                let chosen = s.pieces.contains(&name);
+                let html = svg::render_piece(s.lattice, piece, svg::piece_color(&puzzle_like, &name), &draw::piece_style());
+                let n2 = name.clone();
+                view! {
+                    <button type="button" class="pf-piece ed-piece" data-testid="ed-piece" data-name=name.clone()
+                        aria-pressed=chosen.to_string()
+                        on:click=move |_| state.update(|s| {
+                            if let Some(k) = s.pieces.iter().position(|p| *p == n2) {
+                                s.pieces.remove(k);
+                            } else {
+                                s.pieces.push(n2.clone());
+                                let order = all_pieces(&s.set);
+                                s.pieces.sort_by_key(|p| order.iter().position(|q| q == p));
+                            }
+                        })>
+                        <span inner_html=html></span>
+                        <span class="ed-piece-name">{name.clone()}</span>
+                    </button>
+                }
+            })
+            .collect::<Vec<_>>()
+    };
+    let status = move || {
+        let (cells, pieces_area, n) = state.with(|s| {
+            let area: usize = sets::named(&s.set)
+                .map(|set| {
+                    set.pieces
+                        .iter()
+                        .filter(|p| s.pieces.contains(&p.name))
+                        .map(|p| p.size())
+                        .sum()
+                })
+                .unwrap_or(0);
+            (s.region.len(), area, s.pieces.len())
+        });
+        let verdict = match built.get() {
+            Ok(_) => ("ok", "Ready to solve.".to_string()),
+            Err(e) => ("error", format!("Not solvable as drawn: {e}.")),
+        };
+        view! {
+            <p class="ed-status" data-testid="ed-status" data-state=verdict.0>
+                <span data-testid="ed-counts">{format!("Region: {cells} cells · {n} pieces covering {pieces_area} cells. ")}</span>
+                <span>{verdict.1}</span>
+            </p>
+        }
+    };
+    view! {
+        <div class="pf-layout pf-editor">
+            <aside class="card ed-controls" aria-label="Editor controls">
+                <label>
+                    <span class="field-label">"Family"</span>
+                    <select data-testid="ed-lattice" on:change=lattice_select
+                        prop:value=move || state.with(|s| s.lattice.family().to_string())>
+                        {Lattice::ALL.iter().map(|l| view! {
+                            <option value=l.family()>{family_title(*l)}</option>
+                        }).collect::<Vec<_>>()}
+                    </select>
+                </label>
+                <div class="ed-dims">
+                    {dim_input("Width", "ed-w", |s| s.w, |s, v| s.w = v, MAX_SIDE)}
+                    {dim_input("Height", "ed-h", |s| s.h, |s, v| s.h = v, MAX_SIDE)}
+                    <Show when=move || state.with(|s| s.lattice == Lattice::Cube)>
+                        {dim_input("Layers", "ed-layers", |s| s.layers, |s, v| s.layers = v, MAX_LAYERS)}
+                    </Show>
+                </div>
+                <p class="field-error" role="alert" data-testid="ed-error">{move || ed_error.get()}</p>
+                <div class="field-label">"Presets"</div>
+                <div class="chips">{presets}</div>
+                <div class="actions">
+                    <button type="button" data-testid="ed-fill" on:click=move |_| state.update(|s| {
+                        s.region = model::canvas_cells(s.lattice, s.w, s.h, s.layers).into_iter().collect();
+                    })>"Fill all"</button>
+                    <button type="button" data-testid="ed-clear" on:click=move |_| state.update(|s| s.region.clear())>"Clear"</button>
+                </div>
+                <label>
+                    <span class="field-label">"Piece set"</span>
+                    <select data-testid="ed-set" prop:value=move || state.with(|s| s.set.clone())
+                        on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            state.update(|s| { s.pieces = all_pieces(&v); s.set = v; });
+                        }>
+                        {move || model::palettes(state.with(|s| s.lattice)).iter().map(|n| view! {
+                            <option value=*n>{*n}</option>
+                        }).collect::<Vec<_>>()}
+                    </select>
+                </label>
+                <div class="actions">
+                    <button type="button" class="link" data-testid="ed-all-pieces"
+                        on:click=move |_| state.update(|s| s.pieces = all_pieces(&s.set))>"All pieces"</button>
+                    <button type="button" class="link" data-testid="ed-no-pieces"
+                        on:click=move |_| state.update(|s| s.pieces.clear())>"None"</button>
+                    <label class="check">
+                        <input type="checkbox" data-testid="ed-reuse" prop:checked=move || state.with(|s| s.reuse)
+                            on:change=move |ev| state.update(|s| s.reuse = event_target_checked(&ev))/>
+                        " Reuse pieces"
+                    </label>
+                </div>
+                <div class="pf-pieces ed-palette" aria-label="Piece palette">{palette}</div>
+            </aside>
+            <section class="pf-main">
+                <div class="card">
+                    <h2>"Draw a region"</h2>
+                    {cells_view}
+                    {status}
+                    <super::Drawings solver=solver
+                        cube=Signal::derive(move || state.with(|s| s.lattice == Lattice::Cube))/>
+                </div>
+                <Gallery solver=solver/>
+            </section>
+            <aside class="pf-side">
+                <SolverPanel solver=solver/>
+            </aside>
+        </div>
+    }
+}

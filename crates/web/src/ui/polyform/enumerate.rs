@@ -1,0 +1,261 @@
+//! The enumeration view: count the polyforms of a family up to a size in
+//! the worker (Redelmeier's method in the engine), compare with the
+//! published table, and browse the pieces of one size drawn as SVG.
+
+use super::draw;
+use super::family_title;
+use crate::model::format::{format_ms, group};
+use crate::ui::job::JobSlot;
+use leptos::prelude::*;
+use tessera_engine::polyform::editor::{published_counts, PUBLISHED_ONE_SIDED_POLYOMINOES};
+use tessera_engine::polyform::enumerate::{max_size, Counts};
+use tessera_engine::polyform::{svg, Cell, Lattice, Piece};
+use tessera_jobs::protocol::{JobKind, Payload, Response};
+
+/// Pieces are listed (and drawn) up to this size; counts go further.
+pub const LIST_MAX: usize = 8;
+/// The pieces drawn per page.
+const SHOW: usize = 240;
+
+#[derive(Clone, Debug, PartialEq)]
+struct Result_ {
+    lattice: Lattice,
+    size: usize,
+    one_sided: bool,
+    counts: Vec<Counts>,
+    pieces: Vec<Vec<Cell>>,
+    ms: f64,
+}
+
+fn parse(payload: &str) -> (Lattice, usize, bool) {
+    let parts: Vec<&str> = payload.split('/').collect();
+    let lattice = parts
+        .get(1)
+        .and_then(|f| Lattice::from_family(f))
+        .unwrap_or(Lattice::Square);
+    let size = parts
+        .get(2)
+        .and_then(|s| s.parse::<usize>().ok())
+        .filter(|&s| (1..=max_size(lattice)).contains(&s))
+        .unwrap_or(5);
+    (lattice, size, parts.get(3) == Some(&"one-sided"))
+}
+
+#[component]
+pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoView {
+    let (l0, s0, o0) = if initial.starts_with("enum/") {
+        parse(&initial)
+    } else {
+        (Lattice::Square, 5, false)
+    };
+    let lattice = RwSignal::new(l0);
+    let size_text = RwSignal::new(s0.to_string());
+    let one_sided = RwSignal::new(o0);
+    let result: RwSignal<Option<Result_>> = RwSignal::new(None);
+    let running = RwSignal::new(false);
+    let error: RwSignal<Option<String>> = RwSignal::new(None);
+    let job = JobSlot::new();
+    let page = RwSignal::new(0usize);
+
+    let size = move || size_text.with(|t| t.trim().parse::<usize>().ok());
+    Effect::new(move |_| {
+        let s = size().unwrap_or(5);
+        payload.set(format!(
+            "enum/{}/{}{}",
+            lattice.get().family(),
+            s,
+            if one_sided.get() { "/one-sided" } else { "" }
+        ));
+    });
+    let stop = move || {
+        job.abandon();
+        running.set(false);
+    };
+    on_cleanup(move || job.abandon());
+    let run = move || {
+        let l = lattice.get_untracked();
+        let max = max_size(l);
+        let n = match size() {
+            Some(n) if (1..=max).contains(&n) => n,
+            _ => {
+                error.set(Some(format!(
+                    "The size must be a whole number from 1 to {max} for {} (you typed “{}”).",
+                    family_title(l).to_lowercase(),
+                    size_text.get_untracked()
+                )));
+                return;
+            }
+        };
+        error.set(None);
+        stop();
+        let os = one_sided.get_untracked();
+        let started = crate::ui::dom::window()
+            .performance()
+            .map(|p| p.now())
+            .unwrap_or(0.0);
+        running.set(true);
+        page.set(0);
+        job.submit(
+            JobKind::PolyformEnumerate {
+                lattice: l,
+                size: n,
+                one_sided: os,
+                list: n <= LIST_MAX,
+            },
+            move |_, r| {
+                let ms = crate::ui::dom::window()
+                    .performance()
+                    .map(|p| p.now())
+                    .unwrap_or(0.0)
+                    - started;
+                match r {
+                    Response::Solution {
+                        payload: Payload::Polyforms { counts, pieces },
+                        ..
+                    } => result.set(Some(Result_ {
+                        lattice: l,
+                        size: n,
+                        one_sided: os,
+                        counts,
+                        pieces,
+                        ms,
+                    })),
+                    Response::Done { stats, .. } => {
+                        running.set(false);
+                        if stats.cancelled {
+                            error.set(Some("Cancelled.".into()));
+                        }
+                    }
+                    Response::Error { message, .. } => {
+                        running.set(false);
+                        error.set(Some(message));
+                    }
+                    _ => {}
+                }
+            },
+        );
+    };
+    let table = move || {
+        result.get().map(|r| {
+            let published = published_counts(r.lattice);
+            let rows = r
+                .counts
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    // Polycubes: the published count is the one-sided one.
+                    let ours = if r.lattice == Lattice::Cube { c.one_sided } else { c.free };
+                    let pubd = published.get(i).copied();
+                    let pub_os = (r.lattice == Lattice::Square)
+                        .then(|| PUBLISHED_ONE_SIDED_POLYOMINOES.get(i).copied())
+                        .flatten();
+                    let ok = pubd.map(|p| p == ours).unwrap_or(true)
+                        && pub_os.map(|p| p == c.one_sided).unwrap_or(true);
+                    view! {
+                        <tr data-testid="en-row" data-size=i + 1 data-free=c.free data-one-sided=c.one_sided
+                            data-ok=ok.to_string()>
+                            <td>{i + 1}</td>
+                            <td>{group(c.fixed as u128)}</td>
+                            <td>{group(c.one_sided as u128)}</td>
+                            <td>{group(c.free as u128)}</td>
+                            <td>{pubd.map(|p| group(p as u128)).unwrap_or_else(|| "—".into())}</td>
+                            <td class="en-check">{match pubd { Some(_) if ok => "✓", Some(_) => "✗", None => "" }}</td>
+                        </tr>
+                    }
+                })
+                .collect::<Vec<_>>();
+            view! {
+                <table class="en-table" data-testid="en-table">
+                    <caption>{format!("{} of 1 to {} cells, in {}", family_title(r.lattice), r.size, format_ms(r.ms))}</caption>
+                    <thead><tr>
+                        <th>"n"</th><th>"fixed"</th>
+                        <th>{if r.lattice == Lattice::Cube { "rotations" } else { "one-sided" }}</th>
+                        <th>{if r.lattice == Lattice::Cube { "with mirrors" } else { "free" }}</th>
+                        <th>"published"</th><th></th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            }
+        })
+    };
+    let gallery = move || {
+        result.get().map(|r| {
+            if r.size > LIST_MAX {
+                return view! { <p class="muted">{format!("Pieces are drawn up to size {LIST_MAX}.")}</p> }.into_any();
+            }
+            let total = r.pieces.len();
+            let p = page.get();
+            let shown = r
+                .pieces
+                .iter()
+                .enumerate()
+                .skip(p * SHOW)
+                .take(SHOW)
+                .map(|(i, cells)| {
+                    let piece = Piece::new(r.lattice, &format!("{}", i + 1), cells);
+                    let color = svg::PALETTE[i % svg::PALETTE.len()];
+                    let html = svg::render_piece(r.lattice, &piece, color, &draw::piece_style());
+                    view! { <figure class="pf-piece" data-testid="en-piece"><span inner_html=html></span><figcaption>{i + 1}</figcaption></figure> }
+                })
+                .collect::<Vec<_>>();
+            let pages = total.div_ceil(SHOW).max(1);
+            view! {
+                <div class="pf-gallery-head">
+                    <h3 data-testid="en-pieces-title">
+                        {format!("The {} {} {} of size {}", group(total as u128),
+                            if r.one_sided { "one-sided" } else { "free" },
+                            family_title(r.lattice).to_lowercase(), r.size)}
+                    </h3>
+                    <span class="pf-pager">
+                        <button type="button" class="link" disabled=move || page.get() == 0
+                            on:click=move |_| page.update(|p| *p = p.saturating_sub(1))>"‹ Prev"</button>
+                        <span class="muted">{format!("page {} of {pages}", p + 1)}</span>
+                        <button type="button" class="link" disabled=move || { page.get() + 1 >= pages }
+                            on:click=move |_| page.update(|p| *p += 1)>"Next ›"</button>
+                    </span>
+                </div>
+                <div class="pf-pieces en-pieces">{shown}</div>
+            }
+            .into_any()
+        })
+    };
+    view! {
+        <div class="pf-layout pf-enum">
+            <aside class="card ed-controls" aria-label="Enumeration controls">
+                <label>
+                    <span class="field-label">"Family"</span>
+                    <select data-testid="en-lattice" prop:value=move || lattice.get().family().to_string()
+                        on:change=move |ev| {
+                            if let Some(l) = Lattice::from_family(&event_target_value(&ev)) { lattice.set(l); }
+                        }>
+                        {Lattice::ALL.iter().map(|l| view! { <option value=l.family()>{family_title(*l)}</option> }).collect::<Vec<_>>()}
+                    </select>
+                </label>
+                <label>
+                    <span class="field-label">{move || format!("Size (1 to {})", max_size(lattice.get()))}</span>
+                    <input type="number" min="1" data-testid="en-size" prop:value=move || size_text.get()
+                        on:input=move |ev| size_text.set(event_target_value(&ev))
+                        on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Enter" { run() }/>
+                </label>
+                <label class="check">
+                    <input type="checkbox" data-testid="en-one-sided" prop:checked=move || one_sided.get()
+                        on:change=move |ev| one_sided.set(event_target_checked(&ev))/>
+                    " List one-sided pieces (mirror images distinct)"
+                </label>
+                <div class="actions">
+                    <button type="button" class="primary" data-testid="en-run" disabled=move || running.get()
+                        on:click=move |_| run()>"Enumerate"</button>
+                    <button type="button" class="danger" data-testid="en-cancel" disabled=move || !running.get()
+                        on:click=move |_| { stop(); error.set(Some("Cancelled.".into())); }>"Cancel"</button>
+                </div>
+                <p class="muted" data-testid="en-running" class:hidden=move || !running.get()>"Enumerating in a worker…"</p>
+                <p class="field-error" role="alert" data-testid="en-error">{move || error.get()}</p>
+                <p class="hint">"Counts of every size up to n come from one run of Redelmeier’s method; the last column compares with Polyform Puzzler’s published table."</p>
+            </aside>
+            <section class="pf-main">
+                <div class="card">{table}</div>
+                <div class="card">{gallery}</div>
+            </section>
+        </div>
+    }
+}

@@ -1,0 +1,612 @@
+//! The solving half of the Polyforms workbench, shared by the library and
+//! the editor: Solve / Next / Find all / Count in a Web Worker, progress
+//! with an estimate of the time left, Cancel, the gallery of solutions and
+//! the downloads (Polyform Puzzler solution file, SVG).
+
+use super::draw;
+use crate::model::format::{format_ms, group, time_left};
+use crate::ui::job::JobSlot;
+use leptos::prelude::*;
+use tessera_engine::polyform::{format, svg, Puzzle, Solution};
+use tessera_jobs::protocol::{JobKind, Payload, Response, Stats};
+
+/// Solutions kept for the gallery; a longer "Find all" goes on counting.
+pub const GALLERY_CAP: usize = 5000;
+/// Thumbnails per gallery page.
+pub const PAGE: usize = 24;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Run {
+    Idle,
+    /// Looking for the next solution.
+    Solving,
+    /// An enumeration waits in the worker for "Next".
+    Waiting,
+    FindingAll,
+    Counting,
+    Cancelling,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Info,
+    Success,
+    Error,
+}
+
+impl Tone {
+    fn name(self) -> &'static str {
+        match self {
+            Tone::Info => "info",
+            Tone::Success => "success",
+            Tone::Error => "error",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Live {
+    pub nodes: u64,
+    pub solutions: u128,
+    pub fraction: f64,
+    pub elapsed_ms: f64,
+}
+
+/// The solver's state; `Copy` so handlers capture it freely.
+#[derive(Clone, Copy)]
+pub struct Solver {
+    /// The puzzle to solve, or why there is none (editor drafts).
+    pub puzzle: RwSignal<Result<Puzzle, String>>,
+    /// Once up to symmetry (Polyform Puzzler's default) or every solution.
+    pub unique: RwSignal<bool>,
+    pub run: RwSignal<Run>,
+    pub solutions: RwSignal<Vec<Solution>>,
+    /// Solutions found by the current job (may exceed the gallery).
+    pub found: RwSignal<u128>,
+    pub shown: RwSignal<Option<usize>>,
+    pub page: RwSignal<usize>,
+    pub message: RwSignal<Option<(Tone, String)>>,
+    pub live: RwSignal<Option<Live>>,
+    /// The last finished count or search: (solutions, nodes, ms, complete).
+    pub last: RwSignal<Option<(u128, u64, f64, bool)>>,
+    job: JobSlot,
+    started: StoredValue<f64>,
+}
+
+fn now() -> f64 {
+    crate::ui::dom::window()
+        .performance()
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver {
+            puzzle: RwSignal::new(Err("Pick a puzzle.".into())),
+            unique: RwSignal::new(true),
+            run: RwSignal::new(Run::Idle),
+            solutions: RwSignal::new(Vec::new()),
+            found: RwSignal::new(0),
+            shown: RwSignal::new(None),
+            page: RwSignal::new(0),
+            message: RwSignal::new(None),
+            live: RwSignal::new(None),
+            last: RwSignal::new(None),
+            job: JobSlot::new(),
+            started: StoredValue::new(0.0),
+        }
+    }
+
+    fn say(&self, tone: Tone, text: impl Into<String>) {
+        self.message.set(Some((tone, text.into())));
+    }
+
+    /// Show a new puzzle: whatever was found belongs to the old one.
+    pub fn set_puzzle(&self, puzzle: Result<Puzzle, String>) {
+        if self.puzzle.with_untracked(|p| *p == puzzle) {
+            return;
+        }
+        self.abandon();
+        self.solutions.set(Vec::new());
+        self.found.set(0);
+        self.shown.set(None);
+        self.page.set(0);
+        self.message.set(None);
+        self.last.set(None);
+        self.puzzle.set(puzzle);
+    }
+
+    /// Forget the job (late messages are ignored) and stop it.
+    pub fn abandon(&self) {
+        self.job.abandon();
+        self.run.set(Run::Idle);
+        self.live.set(None);
+    }
+
+    fn checked(&self) -> Option<Puzzle> {
+        match self.puzzle.get_untracked() {
+            Ok(p) => Some(p),
+            Err(e) => {
+                self.say(Tone::Error, e);
+                None
+            }
+        }
+    }
+
+    fn submit(&self, kind: JobKind, run: Run) {
+        self.abandon();
+        let me = *self;
+        self.started.set_value(now());
+        self.run.set(run);
+        self.job.submit(kind, move |_, r| me.on_response(r));
+    }
+
+    fn fresh(&self) {
+        self.solutions.set(Vec::new());
+        self.found.set(0);
+        self.shown.set(None);
+        self.page.set(0);
+        self.last.set(None);
+    }
+
+    pub fn solve(&self) {
+        let Some(puzzle) = self.checked() else { return };
+        self.fresh();
+        self.say(Tone::Info, "Looking for a first solution…");
+        let unique = self.unique.get_untracked();
+        self.submit(
+            JobKind::PolyformSolve {
+                puzzle,
+                unique,
+                batch: 1,
+            },
+            Run::Solving,
+        );
+    }
+
+    pub fn next(&self) {
+        match self.run.get_untracked() {
+            Run::Solving | Run::Cancelling | Run::FindingAll | Run::Counting => {}
+            Run::Waiting => match self.job.handle() {
+                Some(h) if h.is_live() => {
+                    self.run.set(Run::Solving);
+                    self.say(
+                        Tone::Info,
+                        format!(
+                            "Looking for solution {}…",
+                            group(self.found.get_untracked() + 1)
+                        ),
+                    );
+                    h.more(1);
+                }
+                _ => self.solve(),
+            },
+            Run::Idle => self.solve(),
+        }
+    }
+
+    pub fn find_all(&self) {
+        let Some(puzzle) = self.checked() else { return };
+        self.fresh();
+        self.say(Tone::Info, "Finding every solution…");
+        let unique = self.unique.get_untracked();
+        self.submit(
+            JobKind::PolyformSolve {
+                puzzle,
+                unique,
+                batch: u32::MAX,
+            },
+            Run::FindingAll,
+        );
+        self.live.set(Some(Live {
+            nodes: 0,
+            solutions: 0,
+            fraction: 0.0,
+            elapsed_ms: 0.0,
+        }));
+    }
+
+    pub fn count(&self) {
+        let Some(puzzle) = self.checked() else { return };
+        self.fresh();
+        self.say(Tone::Info, "Counting solutions…");
+        let unique = self.unique.get_untracked();
+        self.submit(
+            JobKind::PolyformCount {
+                puzzle,
+                unique,
+                limit: None,
+            },
+            Run::Counting,
+        );
+        self.live.set(Some(Live {
+            nodes: 0,
+            solutions: 0,
+            fraction: 0.0,
+            elapsed_ms: 0.0,
+        }));
+    }
+
+    pub fn cancel(&self) {
+        if !matches!(
+            self.run.get_untracked(),
+            Run::Solving | Run::FindingAll | Run::Counting
+        ) {
+            return;
+        }
+        if self.job.is_running() {
+            self.run.set(Run::Cancelling);
+            self.job.cancel();
+        } else {
+            self.run.set(Run::Idle);
+        }
+    }
+
+    fn known_note(&self, n: u128) -> String {
+        let unique = self.unique.get_untracked();
+        let known = self.puzzle.with_untracked(|p| {
+            p.as_ref().ok().and_then(|p| p.known.clone()).and_then(|k| {
+                if unique {
+                    k.unique
+                } else {
+                    k.all
+                }
+            })
+        });
+        match known {
+            Some(k) if k == n => " — matches the published count.".to_string(),
+            Some(k) => format!(" — the published count is {}!", group(k)),
+            None => ".".to_string(),
+        }
+    }
+
+    fn on_response(&self, response: Response) {
+        let elapsed = now() - self.started.get_value();
+        match response {
+            Response::Ready { .. } => {}
+            Response::Progress {
+                nodes,
+                solutions,
+                fraction,
+                ..
+            } => {
+                if matches!(self.run.get_untracked(), Run::Counting | Run::FindingAll) {
+                    self.live.set(Some(Live {
+                        nodes,
+                        solutions: solutions.max(self.found.get_untracked()),
+                        fraction,
+                        elapsed_ms: elapsed,
+                    }));
+                }
+            }
+            Response::Solution { index, payload, .. } => {
+                let Payload::Polyform(sol) = payload else {
+                    return;
+                };
+                self.found.set(index as u128 + 1);
+                let len = self.solutions.with_untracked(Vec::len);
+                if len < GALLERY_CAP {
+                    self.solutions.update(|v| v.push(sol));
+                    if self.run.get_untracked() == Run::Solving
+                        || self.shown.get_untracked().is_none()
+                    {
+                        self.shown.set(Some(len));
+                        self.page.set(len / PAGE);
+                    }
+                }
+                if self.run.get_untracked() == Run::FindingAll {
+                    self.live.update(|l| {
+                        if let Some(l) = l {
+                            l.solutions = index as u128 + 1;
+                            l.elapsed_ms = elapsed;
+                        }
+                    });
+                }
+            }
+            Response::Waiting { stats, .. } => {
+                self.run.set(Run::Waiting);
+                let k = self.found.get_untracked();
+                self.say(
+                    Tone::Success,
+                    format!(
+                        "Solution {} found in {}. Next looks for another.",
+                        group(k),
+                        format_ms(stats.total_ms)
+                    ),
+                );
+            }
+            Response::Done { stats, .. } => self.done(stats),
+            Response::Error { message, .. } => {
+                self.run.set(Run::Idle);
+                self.live.set(None);
+                self.say(Tone::Error, message);
+            }
+        }
+    }
+
+    fn done(&self, stats: Stats) {
+        let was = self.run.get_untracked();
+        self.run.set(Run::Idle);
+        self.live.set(None);
+        let counting = was == Run::Counting
+            || (was == Run::Cancelling && self.solutions.with_untracked(Vec::is_empty));
+        let n = if counting {
+            stats.solutions
+        } else {
+            self.found.get_untracked()
+        };
+        self.last
+            .set(Some((n, stats.nodes, stats.total_ms, !stats.cancelled)));
+        let what = if self.unique.get_untracked() {
+            "up to symmetry"
+        } else {
+            "counting symmetric copies"
+        };
+        if stats.cancelled {
+            self.say(
+                Tone::Info,
+                format!(
+                    "Cancelled after {} solutions ({what}) and {} nodes.",
+                    group(n),
+                    group(stats.nodes as u128)
+                ),
+            );
+        } else if n == 0 {
+            self.say(
+                Tone::Error,
+                "No solution: these pieces cannot fill this region.",
+            );
+        } else if counting || was == Run::FindingAll {
+            let kept = if n as usize > GALLERY_CAP {
+                format!(
+                    " The gallery keeps the first {}.",
+                    group(GALLERY_CAP as u128)
+                )
+            } else {
+                String::new()
+            };
+            self.say(
+                Tone::Success,
+                format!(
+                    "{} solutions {what}, in {}{}{kept}",
+                    group(n),
+                    format_ms(stats.total_ms),
+                    self.known_note(n)
+                ),
+            );
+        } else {
+            self.say(
+                Tone::Info,
+                format!(
+                    "No more solutions: {} in all ({what}){}",
+                    group(n),
+                    self.known_note(n)
+                ),
+            );
+        }
+    }
+
+    /// The solution file of everything found so far.
+    pub fn solution_file(&self) -> Option<String> {
+        let puzzle = self.puzzle.get_untracked().ok()?;
+        let sols = self.solutions.get_untracked();
+        if sols.is_empty() {
+            return None;
+        }
+        let (nodes, ms) = self
+            .last
+            .get_untracked()
+            .map(|(_, n, ms, _)| (n, ms))
+            .unwrap_or((0, 0.0));
+        Some(format::write_file(
+            &puzzle,
+            &sols,
+            nodes,
+            std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0),
+        ))
+    }
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+/// "about 3 min left".
+fn eta(live: &Live) -> String {
+    time_left(live.elapsed_ms, live.fraction)
+}
+
+#[component]
+pub fn SolverPanel(solver: Solver) -> impl IntoView {
+    let busy = move || {
+        matches!(
+            solver.run.get(),
+            Run::Solving | Run::FindingAll | Run::Counting | Run::Cancelling
+        )
+    };
+    let live_view = move || {
+        solver.live.get().map(|l| {
+            let pct = (l.fraction * 100.0).clamp(0.0, 100.0);
+            view! {
+                <div class="counter" data-testid="pf-progress" data-solutions=l.solutions.to_string()>
+                    <div class="progress" role="progressbar" aria-label="Share of the search tree explored"
+                        aria-valuemin="0" aria-valuemax="100" aria-valuenow=format!("{pct:.2}")>
+                        <div class="progress-fill" style=format!("width:{:.3}%", pct.max(0.5))></div>
+                    </div>
+                    <div class="counter-line">
+                        <span class="count" data-testid="pf-running-count">{group(l.solutions)}</span>
+                        <span class="muted">
+                            " solutions so far · "{group(l.nodes as u128)}" nodes · "
+                            {format!("{pct:.1}%")}" · "{eta(&l)}
+                        </span>
+                    </div>
+                </div>
+            }
+        })
+    };
+    view! {
+        <section class="card pf-solver" aria-labelledby="pf-solver-title">
+            <h2 id="pf-solver-title">"Solve"</h2>
+            <label class="check">
+                <input type="checkbox" data-testid="pf-unique"
+                    prop:checked=move || solver.unique.get()
+                    on:change=move |ev| {
+                        solver.unique.set(event_target_checked(&ev));
+                        solver.abandon();
+                    }/>
+                " Once up to symmetry (rotations and reflections of the region)"
+            </label>
+            <div class="actions">
+                <button type="button" class="primary" data-testid="pf-solve"
+                    disabled=busy on:click=move |_| solver.solve()>"Solve"</button>
+                <button type="button" data-testid="pf-next"
+                    disabled=busy on:click=move |_| solver.next()>"Next"</button>
+                <button type="button" data-testid="pf-find-all"
+                    disabled=busy on:click=move |_| solver.find_all()>"Find all"</button>
+                <button type="button" data-testid="pf-count"
+                    disabled=busy on:click=move |_| solver.count()>"Count"</button>
+                <button type="button" class="danger" data-testid="pf-cancel"
+                    disabled=move || !matches!(solver.run.get(), Run::Solving | Run::FindingAll | Run::Counting)
+                    on:click=move |_| solver.cancel()>"Cancel"</button>
+            </div>
+            {live_view}
+            <p role="status" aria-live="polite" data-testid="pf-message"
+                class=move || match solver.message.get() {
+                    Some((t, _)) => format!("message {}", t.name()),
+                    None => "message hidden".to_string(),
+                }
+                data-tone=move || solver.message.get().map_or("", |(t, _)| t.name())>
+                {move || solver.message.get().map(|(_, t)| t)}
+            </p>
+        </section>
+    }
+}
+
+/// The big drawing of the shown solution (or the empty region), with its
+/// downloads.
+#[component]
+pub fn SolutionView(solver: Solver) -> impl IntoView {
+    let svg = Memo::new(move |_| {
+        solver.puzzle.with(|p| {
+            let p = p.as_ref().ok()?;
+            let shown = solver.shown.get();
+            Some(
+                solver
+                    .solutions
+                    .with(|s| match shown.and_then(|i| s.get(i)) {
+                        Some(sol) => svg::render_solution(p, sol, &draw::big_style()),
+                        None => svg::render_region(p, &draw::big_style()),
+                    }),
+            )
+        })
+    });
+    let caption = move || {
+        let n = solver.solutions.with(Vec::len);
+        match solver.shown.get() {
+            Some(i) if i < n => format!(
+                "Solution {} of {} found",
+                group(i as u128 + 1),
+                group(solver.found.get())
+            ),
+            _ => "The empty region".to_string(),
+        }
+    };
+    let download_file = move |_| {
+        if let Some(text) = solver.solution_file() {
+            let name = solver
+                .puzzle
+                .with_untracked(|p| p.as_ref().map(|p| p.name.clone()).unwrap_or_default());
+            crate::ui::dom::download_text(&format!("{name}.txt"), "text/plain", &text);
+        }
+    };
+    let download_svg = move |_| {
+        if let Some(text) = svg.get_untracked() {
+            let name = solver
+                .puzzle
+                .with_untracked(|p| p.as_ref().map(|p| p.name.clone()).unwrap_or_default());
+            let k = solver.shown.get_untracked().map_or(0, |i| i + 1);
+            crate::ui::dom::download_text(&format!("{name}-{k}.svg"), "image/svg+xml", &text);
+        }
+    };
+    let has = move || solver.solutions.with(|s| !s.is_empty());
+    view! {
+        <figure class="pf-figure">
+            <div class="pf-drawing" data-testid="pf-drawing"
+                data-shown=move || solver.shown.get().map_or(String::new(), |i| i.to_string())
+                data-region=move || solver.puzzle.with(|p| p.as_ref().map(|p| serde_json::to_string(&p.region).unwrap_or_default()).unwrap_or_default())
+                data-pieces=move || solver.puzzle.with(|p| p.as_ref().map(|p| serde_json::to_string(&p.pieces.iter().map(|x| (x.name.clone(), x.cells.len())).collect::<Vec<_>>()).unwrap_or_default()).unwrap_or_default())
+                data-solution=move || {
+                    let shown = solver.shown.get();
+                    solver.solutions.with(|s| shown.and_then(|i| s.get(i)).map(|sol| serde_json::to_string(&sol.pieces).unwrap_or_default()).unwrap_or_default())
+                }
+                inner_html=move || svg.get().unwrap_or_default()></div>
+            <figcaption>
+                <span data-testid="pf-caption">{caption}</span>
+                <span class="pf-downloads">
+                    <button type="button" class="link" data-testid="pf-download-file"
+                        disabled=move || !has() on:click=download_file>"Solution file"</button>
+                    <button type="button" class="link" data-testid="pf-download-svg"
+                        on:click=download_svg>"SVG"</button>
+                </span>
+            </figcaption>
+        </figure>
+    }
+}
+
+/// Thumbnails of the solutions found, a page at a time.
+#[component]
+pub fn Gallery(solver: Solver) -> impl IntoView {
+    let pages = move || solver.solutions.with(|s| s.len().div_ceil(PAGE)).max(1);
+    let thumbs = move || {
+        let page = solver.page.get();
+        solver.puzzle.with(|p| {
+            let Ok(p) = p.as_ref() else {
+                return Vec::new();
+            };
+            solver.solutions.with(|s| {
+                let start = page * PAGE;
+                s.iter()
+                    .enumerate()
+                    .skip(start)
+                    .take(PAGE)
+                    .map(|(i, sol)| {
+                        let html = svg::render_solution(p, sol, &draw::thumb_style());
+                        view! {
+                            <button type="button" class="pf-thumb" data-testid="pf-thumb"
+                                aria-label=format!("Show solution {}", i + 1)
+                                aria-pressed=move || (solver.shown.get() == Some(i)).to_string()
+                                on:click=move |_| solver.shown.set(Some(i))>
+                                <span class="pf-thumb-svg" inner_html=html></span>
+                                <span class="pf-thumb-n">{i + 1}</span>
+                            </button>
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+    };
+    view! {
+        <section class="card pf-gallery" aria-labelledby="pf-gallery-title"
+            class:hidden=move || solver.solutions.with(Vec::is_empty)>
+            <div class="pf-gallery-head">
+                <h2 id="pf-gallery-title">"Gallery"</h2>
+                <span class="muted" data-testid="pf-gallery-count">
+                    {move || format!("{} kept", group(solver.solutions.with(Vec::len) as u128))}
+                </span>
+                <span class="pf-pager">
+                    <button type="button" class="link" data-testid="pf-prev-page"
+                        disabled=move || solver.page.get() == 0
+                        on:click=move |_| solver.page.update(|p| *p = p.saturating_sub(1))>"‹ Prev"</button>
+                    <span class="muted">{move || format!("page {} of {}", solver.page.get() + 1, pages())}</span>
+                    <button type="button" class="link" data-testid="pf-next-page"
+                        disabled=move || { solver.page.get() + 1 >= pages() }
+                        on:click=move |_| solver.page.update(|p| *p += 1)>"Next ›"</button>
+                </span>
+            </div>
+            <div class="pf-thumbs">{thumbs}</div>
+        </section>
+    }
+}

@@ -1,0 +1,320 @@
+//! The app shell: header with the workbench nav and the theme toggle,
+//! notices, and the router between the URL fragment, the session stored in
+//! localStorage and the workbenches.
+
+use super::dom;
+use super::storage::{self, Loaded};
+use super::workbench::{self, WORKBENCHES};
+use crate::model::route::Route;
+use leptos::ev;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+const SESSION_KEY: &str = "tessera.session.v1";
+const THEME_KEY: &str = "tessera.theme";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoticeKind {
+    Info,
+    Warning,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    id: u32,
+    kind: NoticeKind,
+    text: String,
+}
+
+/// What every workbench can reach through the context.
+#[derive(Clone, Copy)]
+pub struct Shell {
+    notices: RwSignal<Vec<Notice>>,
+    next_notice: StoredValue<u32>,
+    /// The route most recently read from the URL (initially, or after the
+    /// user edits the address bar). Workbenches watch it.
+    pub incoming: RwSignal<Route>,
+    /// The workbench on screen.
+    pub active: RwSignal<&'static str>,
+}
+
+impl Shell {
+    /// Show a dismissible notice above the workbench.
+    pub fn notify(&self, kind: NoticeKind, text: impl Into<String>) {
+        let id = self.next_notice.get_value();
+        self.next_notice.set_value(id + 1);
+        let text = text.into();
+        self.notices.update(|n| {
+            n.retain(|x| x.text != text);
+            n.push(Notice { id, kind, text });
+        });
+    }
+
+    /// Write the active workbench's state into the URL (no history entry).
+    pub fn set_url(&self, workbench: &str, payload: &str) {
+        if self.active.get_untracked() == workbench {
+            dom::replace_hash(&Route::fragment(workbench, payload));
+        }
+    }
+}
+
+pub fn use_shell() -> Shell {
+    expect_context::<Shell>()
+}
+
+#[derive(Serialize, Deserialize)]
+struct Session {
+    workbench: String,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Theme {
+    Light,
+    Dark,
+}
+
+impl Theme {
+    fn name(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
+fn initial_theme() -> Theme {
+    let stored = dom::local_storage().and_then(|s| s.get_item(THEME_KEY).ok().flatten());
+    match stored.as_deref() {
+        Some("dark") => Theme::Dark,
+        Some("light") => Theme::Light,
+        _ => {
+            let dark = dom::window()
+                .match_media("(prefers-color-scheme: dark)")
+                .ok()
+                .flatten()
+                .is_some_and(|m| m.matches());
+            if dark {
+                Theme::Dark
+            } else {
+                Theme::Light
+            }
+        }
+    }
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    // Where to start: the URL, else the last session, else the first bench.
+    let mut first_notices = Vec::new();
+    let from_url = Route::parse(&dom::hash());
+    let start = match &from_url {
+        Some(r) if workbench::find(&r.workbench).is_some() => r.clone(),
+        Some(r) => {
+            first_notices.push(format!(
+                "The link points to an unknown workbench “{}”; showing {} instead.",
+                r.workbench,
+                workbench::default_workbench().title
+            ));
+            Route {
+                workbench: workbench::default_workbench().id.into(),
+                payload: String::new(),
+            }
+        }
+        None => {
+            let id = match storage::load::<Session>(SESSION_KEY) {
+                Loaded::Found(s) if workbench::find(&s.workbench).is_some() => s.workbench,
+                Loaded::Found(_) | Loaded::Corrupt => {
+                    storage::discard(SESSION_KEY);
+                    first_notices.push(
+                        "Your saved session could not be read and was discarded.".to_string(),
+                    );
+                    workbench::default_workbench().id.into()
+                }
+                Loaded::Missing => workbench::default_workbench().id.into(),
+            };
+            Route {
+                workbench: id,
+                payload: String::new(),
+            }
+        }
+    };
+    let active_id = workbench::find(&start.workbench)
+        .unwrap_or_else(workbench::default_workbench)
+        .id;
+
+    let shell = Shell {
+        notices: RwSignal::new(Vec::new()),
+        next_notice: StoredValue::new(1),
+        incoming: RwSignal::new(start),
+        active: RwSignal::new(active_id),
+    };
+    provide_context(shell);
+    for text in first_notices {
+        shell.notify(NoticeKind::Warning, text);
+    }
+
+    // Remember the workbench; keep the page title in step.
+    Effect::new(move |_| {
+        let id = shell.active.get();
+        storage::save(
+            SESSION_KEY,
+            &Session {
+                workbench: id.to_string(),
+            },
+        );
+        if let Some(w) = workbench::find(id) {
+            dom::document().set_title(&format!("Tessera · {}", w.title));
+        }
+    });
+
+    // The user edited the URL fragment (or followed a link within the page).
+    let on_hash = window_event_listener(ev::hashchange, move |_| {
+        if let Some(route) = Route::parse(&dom::hash()) {
+            match workbench::find(&route.workbench) {
+                Some(w) => {
+                    shell.active.set(w.id);
+                    shell.incoming.set(route);
+                }
+                None => shell.notify(
+                    NoticeKind::Warning,
+                    format!("Unknown workbench “{}” in the link.", route.workbench),
+                ),
+            }
+        }
+    });
+    on_cleanup(move || on_hash.remove());
+
+    // Theme: the stored choice, else the system's; the toggle stores it.
+    let theme = RwSignal::new(initial_theme());
+    Effect::new(move |_| {
+        if let Some(root) = dom::root() {
+            let _ = root.set_attribute("data-theme", theme.get().name());
+        }
+    });
+    let toggle_theme = move |_| {
+        let next = match theme.get_untracked() {
+            Theme::Light => Theme::Dark,
+            Theme::Dark => Theme::Light,
+        };
+        theme.set(next);
+        if let Some(s) = dom::local_storage() {
+            let _ = s.set_item(THEME_KEY, next.name());
+        }
+    };
+
+    let debug = dom::window()
+        .location()
+        .search()
+        .unwrap_or_default()
+        .contains("debug");
+
+    let nav = WORKBENCHES
+        .iter()
+        .map(|w| {
+            let id = w.id;
+            view! {
+                <a
+                    href=format!("#{id}")
+                    class="nav-link"
+                    title=w.blurb
+                    data-testid=format!("nav-{id}")
+                    aria-current=move || (shell.active.get() == id).then_some("page")
+                    on:click=move |e| {
+                        e.prevent_default();
+                        shell.active.set(id);
+                        shell.incoming.update(|r| {
+                            if r.workbench != id {
+                                *r = Route { workbench: id.into(), payload: String::new() };
+                            }
+                        });
+                    }
+                >
+                    {w.title}
+                </a>
+            }
+        })
+        .collect_view();
+
+    view! {
+        <header class="app-header">
+            <a class="brand" href="#" aria-label="Tessera home">
+                <svg class="brand-mark" viewBox="0 0 32 32" aria-hidden="true">
+                    <rect x="2" y="2" width="13" height="13" rx="3" class="tile-a"></rect>
+                    <rect x="17" y="2" width="13" height="13" rx="3" class="tile-b"></rect>
+                    <rect x="2" y="17" width="13" height="13" rx="3" class="tile-b"></rect>
+                    <rect x="17" y="17" width="13" height="13" rx="3" class="tile-a"></rect>
+                </svg>
+                <span class="brand-name">"Tessera"</span>
+            </a>
+            <nav class="app-nav" aria-label="Workbenches">{nav}</nav>
+            <button
+                type="button"
+                class="icon-button theme-toggle"
+                data-testid="theme-toggle"
+                aria-label=move || match theme.get() {
+                    Theme::Light => "Switch to dark theme",
+                    Theme::Dark => "Switch to light theme",
+                }
+                title=move || match theme.get() {
+                    Theme::Light => "Dark theme",
+                    Theme::Dark => "Light theme",
+                }
+                on:click=toggle_theme
+            >
+                <svg viewBox="0 0 24 24" aria-hidden="true" class="icon-moon">
+                    <path d="M20.5 14.3A8.5 8.5 0 0 1 9.7 3.5a8.5 8.5 0 1 0 10.8 10.8z"></path>
+                </svg>
+                <svg viewBox="0 0 24 24" aria-hidden="true" class="icon-sun">
+                    <circle cx="12" cy="12" r="4.2"></circle>
+                    <path d="M12 2v2.5M12 19.5V22M2 12h2.5M19.5 12H22M4.9 4.9l1.8 1.8M17.3 17.3l1.8 1.8M4.9 19.1l1.8-1.8M17.3 6.7l1.8-1.8"></path>
+                </svg>
+            </button>
+        </header>
+        <div class="notices" aria-live="polite">
+            <For
+                each=move || shell.notices.get()
+                key=|n| n.id
+                children=move |n| {
+                    let id = n.id;
+                    let class = match n.kind {
+                        NoticeKind::Info => "notice info",
+                        NoticeKind::Warning => "notice warning",
+                    };
+                    view! {
+                        <div class=class role="status" data-testid="notice">
+                            <span>{n.text}</span>
+                            <button
+                                type="button"
+                                class="ghost small"
+                                aria-label="Dismiss notice"
+                                on:click=move |_| shell.notices.update(|v| v.retain(|x| x.id != id))
+                            >
+                                "×"
+                            </button>
+                        </div>
+                    }
+                }
+            />
+        </div>
+        <main class="app-main" id="main">
+            {move || {
+                let id = shell.active.get();
+                let bench = workbench::find(id).unwrap_or_else(workbench::default_workbench);
+                untrack(move || (bench.view)())
+            }}
+        </main>
+        <footer class="app-footer">
+            <span>"Tessera · works offline · formats compatible with SageMath"</span>
+            <Show when=move || debug>
+                <button
+                    type="button"
+                    class="ghost small"
+                    data-testid="simulate-panic"
+                    on:click=move |_| panic!("simulated crash (debug button)")
+                >
+                    "Simulate a crash"
+                </button>
+            </Show>
+        </footer>
+    }
+}

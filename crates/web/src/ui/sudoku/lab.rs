@@ -1,0 +1,1083 @@
+//! The logic lab: Hint, Step and "Solve logically" with the engine's
+//! explanations drawn on the grid, the difficulty rating of the current
+//! puzzle, and the seeded generator.
+//!
+//! The full logical solve (`logic::explain`) always runs in the Web Worker:
+//! a 9×9 takes a couple of milliseconds but a 16×16 with an exploration
+//! tree can take seconds, and one code path is simpler to trust. Up to 9×9
+//! it runs after every edit (so the rating is always there); larger grids
+//! are analysed on demand ("Solve logically"), because a nearly empty
+//! 16×16 or 25×25 would keep a worker busy for its whole branch budget and
+//! hold up Solve and Count. A hint is one rule search on the current
+//! position, cheap enough for the UI thread.
+
+use super::{Bench, MsgKind};
+use crate::model::format::capitalize;
+use crate::model::sudoku::board::Board;
+use crate::pool::{JobHandle, WorkerPool};
+use leptos::prelude::*;
+use tessera_engine::sudoku::generate::{Generated, Options, Symmetry};
+use tessera_engine::sudoku::logic::{
+    self, board::digits, Branch, BranchEnd, Explanation, Outcome, Rating, Snapshot, Split, Step,
+};
+use tessera_engine::sudoku::{Shape, Sudoku};
+use tessera_jobs::protocol::{JobKind, Payload, Response};
+
+/// The largest side analysed after every edit; larger grids on demand.
+pub const AUTO_RATE_MAX: usize = 9;
+
+/// What the grid shows while a step is highlighted.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabView {
+    /// A position to show instead of the board (values, candidate masks);
+    /// `None` shows the board itself.
+    pub position: Option<(Vec<u8>, Vec<u64>)>,
+    pub step: Step,
+}
+
+/// Per-cell highlight data derived from a [`LabView`], for the grid.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Highlights {
+    /// Bit 0: a pattern cell; bit 1: inside an outlined unit; bit 2: gets a
+    /// placement.
+    pub flags: Vec<u8>,
+    pub eliminated: Vec<u64>,
+    pub placed: Vec<u64>,
+    /// The step's digits, marked in its pattern cells.
+    pub focus: Vec<u64>,
+}
+
+pub const HL_CELL: u8 = 1;
+pub const HL_UNIT: u8 = 2;
+pub const HL_PLACE: u8 = 4;
+
+impl Highlights {
+    pub fn of(step: &Step, shape: Shape) -> Highlights {
+        let n = shape.size();
+        let mut h = Highlights {
+            flags: vec![0; n * n],
+            eliminated: vec![0; n * n],
+            placed: vec![0; n * n],
+            focus: vec![0; n * n],
+        };
+        let digit_mask = step.digits.iter().fold(0u64, |m, &d| m | bit(d));
+        for &c in &step.cells {
+            if c < n * n {
+                h.flags[c] |= HL_CELL;
+                h.focus[c] |= digit_mask;
+            }
+        }
+        for (cell, flag) in h.flags.iter_mut().enumerate() {
+            let (r, c) = (cell / n, cell % n);
+            let inside = step.units.iter().any(|u| match u.kind {
+                logic::UnitKind::Row => u.index == r,
+                logic::UnitKind::Column => u.index == c,
+                logic::UnitKind::Box => u.index == shape.box_of(r, c),
+            });
+            if inside {
+                *flag |= HL_UNIT;
+            }
+        }
+        for p in step.placements.iter().filter(|p| p.cell < n * n) {
+            h.flags[p.cell] |= HL_PLACE;
+            h.placed[p.cell] |= bit(p.digit);
+        }
+        for e in step.eliminations.iter().filter(|e| e.cell < n * n) {
+            h.eliminated[e.cell] |= bit(e.digit);
+        }
+        h
+    }
+}
+
+fn bit(d: u8) -> u64 {
+    if d == 0 {
+        0
+    } else {
+        1u64 << (d - 1)
+    }
+}
+
+/// The logical solve of one puzzle, as the worker answered it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    pub shape: Shape,
+    pub cells: Vec<u8>,
+    pub result: Result<(Explanation, Vec<Snapshot>), String>,
+}
+
+/// The generator's form, kept across renders.
+#[derive(Clone, Copy)]
+pub struct GenForm {
+    pub shape: RwSignal<Shape>,
+    pub symmetry: RwSignal<Symmetry>,
+    pub minimal: RwSignal<bool>,
+    pub difficulty: RwSignal<Option<Rating>>,
+    /// The seed as typed (so a bad one stays on screen to be fixed).
+    pub seed: RwSignal<String>,
+    pub error: RwSignal<Option<String>>,
+    pub busy: RwSignal<bool>,
+    pub note: RwSignal<Option<String>>,
+}
+
+/// All the lab's state; `Copy` like [`Bench`].
+#[derive(Clone, Copy)]
+pub struct Lab {
+    pub bench: Bench,
+    /// The analysis of the current puzzle (`None` while it is computed).
+    pub analysis: RwSignal<Option<Analysis>>,
+    /// The sentence under the buttons (hint, step applied, why no step).
+    pub said: RwSignal<Option<(MsgKind, String, Option<Step>)>>,
+    pub show_steps: RwSignal<bool>,
+    /// A grid above [`AUTO_RATE_MAX`] waits for "Solve logically".
+    pub deferred: RwSignal<bool>,
+    /// The step clicked in the list and whether "after" is shown.
+    pub viewing: RwSignal<Option<usize>>,
+    pub after: RwSignal<bool>,
+    pub gen: GenForm,
+    explain_job: StoredValue<Option<JobHandle>, LocalStorage>,
+    gen_job: StoredValue<Option<JobHandle>, LocalStorage>,
+    ticket: StoredValue<u32>,
+    gen_ticket: StoredValue<u32>,
+}
+
+/// The position a hint reads: the board's values, and for each empty cell
+/// the candidates its peers allow — narrowed to the pencil marks when the
+/// cell has any, so eliminations applied by Step are not found again.
+pub fn position(b: &Board) -> Result<logic::Board, String> {
+    let sudoku = b.sudoku();
+    let base = logic::Board::new(&sudoku).map_err(|e| e.to_string())?;
+    let n = b.size();
+    let cands: Vec<Vec<u8>> = (0..n * n)
+        .map(|c| {
+            let allowed = base.mask(c);
+            let notes = b.notes.get(c).copied().unwrap_or(0);
+            digits(if notes != 0 { allowed & notes } else { allowed })
+        })
+        .collect();
+    logic::Board::from_candidates(b.shape, base.values(), &cands)
+}
+
+fn masks(p: &logic::Board) -> Vec<u64> {
+    let n = p.size();
+    (0..n * n).map(|c| p.mask(c)).collect()
+}
+
+fn snapshot_masks(s: &Snapshot) -> Vec<u64> {
+    s.candidates
+        .iter()
+        .map(|ds| ds.iter().fold(0, |m, &d| m | bit(d)))
+        .collect()
+}
+
+/// A fresh seed for "New seed": random in the browser, reproducible after.
+fn random_seed() -> u64 {
+    let hi = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    let lo = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    // Keep seeds short enough to read aloud most of the time.
+    ((hi << 32) | lo) % 1_000_000_000
+}
+
+pub fn rating_label(r: Rating) -> &'static str {
+    match r {
+        Rating::Easy => "Easy",
+        Rating::Medium => "Medium",
+        Rating::Hard => "Hard",
+        Rating::Expert => "Expert",
+    }
+}
+
+impl Lab {
+    pub fn new(bench: Bench) -> Lab {
+        let shape = bench.board.with_untracked(|b| b.shape);
+        let gen_shape = if [2, 3, 4].contains(&shape.box_rows) && shape.is_square() {
+            shape
+        } else {
+            Shape::square(3).expect("3x3")
+        };
+        Lab {
+            bench,
+            analysis: RwSignal::new(None),
+            said: RwSignal::new(None),
+            show_steps: RwSignal::new(false),
+            deferred: RwSignal::new(false),
+            viewing: RwSignal::new(None),
+            after: RwSignal::new(true),
+            gen: GenForm {
+                shape: RwSignal::new(gen_shape),
+                symmetry: RwSignal::new(Symmetry::Rot180),
+                minimal: RwSignal::new(false),
+                difficulty: RwSignal::new(None),
+                seed: RwSignal::new(random_seed().to_string()),
+                error: RwSignal::new(None),
+                busy: RwSignal::new(false),
+                note: RwSignal::new(None),
+            },
+            explain_job: StoredValue::new_local(None),
+            gen_job: StoredValue::new_local(None),
+            ticket: StoredValue::new(0),
+            gen_ticket: StoredValue::new(0),
+        }
+    }
+
+    /// Re-analyse whenever the givens change (pencil marks do not matter to
+    /// the rating); the previous analysis is abandoned.
+    pub fn watch(self) {
+        let key = Memo::new(move |_| self.bench.board.with(|b| (b.shape, b.cells.clone())));
+        Effect::new(move |_| {
+            let (shape, cells) = key.get();
+            // With the steps on screen, keep them about the grid shown.
+            if shape.size() <= AUTO_RATE_MAX || self.show_steps.get_untracked() {
+                self.deferred.set(false);
+                self.analyse(shape, cells);
+            } else {
+                self.stop_analysis();
+                self.deferred.set(true);
+            }
+        });
+    }
+
+    fn stop_analysis(&self) {
+        self.ticket.update_value(|t| *t = t.wrapping_add(1));
+        if let Some(h) = self.explain_job.try_get_value().flatten() {
+            h.cancel();
+        }
+        self.explain_job.set_value(None);
+        self.analysis.set(None);
+        self.viewing.set(None);
+    }
+
+    fn analyse(&self, shape: Shape, cells: Vec<u8>) {
+        self.ticket.update_value(|t| *t = t.wrapping_add(1));
+        let ticket = self.ticket.get_value();
+        if let Some(h) = self.explain_job.try_get_value().flatten() {
+            h.cancel();
+        }
+        self.analysis.set(None);
+        self.viewing.set(None);
+        // Typing a puzzle or stepping quickly would otherwise start (and
+        // kill) a job per keystroke: wait until the givens rest briefly.
+        let lab = *self;
+        set_timeout(
+            move || {
+                if lab.ticket.try_get_value() == Some(ticket) {
+                    lab.submit_explain(ticket, shape, cells);
+                }
+            },
+            std::time::Duration::from_millis(120),
+        );
+    }
+
+    fn submit_explain(&self, ticket: u32, shape: Shape, cells: Vec<u8>) {
+        let lab = *self;
+        let kept = cells.clone();
+        let handle =
+            WorkerPool::global().submit(JobKind::SudokuExplain { shape, cells }, move |r| {
+                if lab.ticket.try_get_value() != Some(ticket) {
+                    return;
+                }
+                let result = match r {
+                    Response::Solution {
+                        payload: Payload::Explanation(e),
+                        ..
+                    } => {
+                        let e = match e.rebuild() {
+                            Ok(e) => e,
+                            Err(why) => {
+                                return lab.analysis.set(Some(Analysis {
+                                    shape,
+                                    cells: kept.clone(),
+                                    result: Err(why),
+                                }))
+                            }
+                        };
+                        let puzzle = Sudoku::from_list(
+                            &kept.iter().map(|&v| i64::from(v)).collect::<Vec<_>>(),
+                            Some(shape),
+                        );
+                        let snaps = puzzle
+                            .map_err(|e| e.to_string())
+                            .and_then(|p| logic::replay(&p, &e.steps).map_err(|e| e.to_string()));
+                        Some(snaps.map(|s| (e, s)))
+                    }
+                    Response::Error { message, .. } => Some(Err(message)),
+                    _ => None,
+                };
+                if let Some(result) = result {
+                    lab.explain_job.set_value(None);
+                    lab.analysis.set(Some(Analysis {
+                        shape,
+                        cells: kept.clone(),
+                        result,
+                    }));
+                }
+            });
+        if self.ticket.get_value() == ticket && handle.is_live() {
+            self.explain_job.set_value(Some(handle));
+        }
+    }
+
+    fn say(&self, kind: MsgKind, text: impl Into<String>, step: Option<Step>) {
+        self.said.set(Some((kind, text.into(), step)));
+    }
+
+    /// Why there is no next step on this position.
+    fn no_step_reason(&self, p: &logic::Board) -> (MsgKind, String) {
+        if p.is_solved() {
+            return (
+                MsgKind::Success,
+                "The grid is complete: nothing left to deduce.".into(),
+            );
+        }
+        if let Some(why) = p.contradiction() {
+            return (
+                MsgKind::Error,
+                format!("This position cannot be completed: {why}."),
+            );
+        }
+        (
+            MsgKind::Info,
+            "No rule applies any more: the solver would have to guess. Solve logically shows \
+             its exploration tree."
+                .into(),
+        )
+    }
+
+    fn current(&self) -> Option<logic::Board> {
+        let b = self.bench.board.get_untracked();
+        match position(&b) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                self.say(
+                    MsgKind::Error,
+                    format!("No hint while the givens clash: {e}."),
+                    None,
+                );
+                None
+            }
+        }
+    }
+
+    /// Highlight the next step on the current position (no change made).
+    pub fn hint(&self) {
+        let Some(p) = self.current() else { return };
+        self.viewing.set(None);
+        match logic::next_step(&p) {
+            Some(step) => {
+                self.bench.lab_view.set(Some(LabView {
+                    position: Some((p.values().to_vec(), masks(&p))),
+                    step: step.clone(),
+                }));
+                self.say(MsgKind::Info, sentence(&step), Some(step));
+            }
+            None => {
+                self.bench.lab_view.set(None);
+                let (k, t) = self.no_step_reason(&p);
+                self.say(k, t, None);
+            }
+        }
+    }
+
+    /// Apply the next step as one undoable edit: placements become values,
+    /// eliminations become pencil marks (all of them, so the marks show the
+    /// position the next hint reads).
+    pub fn step(&self) {
+        let Some(p) = self.current() else { return };
+        self.viewing.set(None);
+        let Some(step) = logic::next_step(&p) else {
+            self.bench.lab_view.set(None);
+            let (k, t) = self.no_step_reason(&p);
+            self.say(k, t, None);
+            return;
+        };
+        let mut after = p.clone();
+        step.apply(&mut after);
+        let peers = p.geometry().peers.clone();
+        let eliminates = !step.eliminations.is_empty();
+        self.bench.commit(|b| {
+            for pl in &step.placements {
+                b.cells[pl.cell] = pl.digit;
+                b.notes[pl.cell] = 0;
+                for &q in &peers[pl.cell] {
+                    b.notes[q] &= !bit(pl.digit);
+                }
+            }
+            if eliminates {
+                for c in 0..b.cells.len() {
+                    b.notes[c] = if b.cells[c] == 0 { after.mask(c) } else { 0 };
+                }
+            }
+        });
+        self.bench.lab_view.set(Some(LabView {
+            position: None,
+            step: step.clone(),
+        }));
+        self.say(
+            MsgKind::Success,
+            format!("\u{2713} Applied: {}", sentence(&step)),
+            Some(step),
+        );
+    }
+
+    pub fn solve_logically(&self) {
+        self.show_steps.set(true);
+        if self.deferred.get_untracked() {
+            self.deferred.set(false);
+            let (shape, cells) = self
+                .bench
+                .board
+                .with_untracked(|b| (b.shape, b.cells.clone()));
+            self.analyse(shape, cells);
+        }
+        self.said.set(None);
+        self.bench.lab_view.set(None);
+        if let Some(a) = self.analysis.get_untracked() {
+            if let Ok((e, _)) = &a.result {
+                if !e.steps.is_empty() {
+                    self.view_step(e.steps.len() - 1, true);
+                    reveal_step(e.steps.len() - 1);
+                }
+            }
+        }
+    }
+
+    /// Show the grid before or after step `k` of the analysis.
+    pub fn view_step(&self, k: usize, after: bool) {
+        let Some(a) = self.analysis.get_untracked() else {
+            return;
+        };
+        let Ok((e, snaps)) = &a.result else { return };
+        let (Some(step), Some(snap)) = (e.steps.get(k), snaps.get(if after { k + 1 } else { k }))
+        else {
+            return;
+        };
+        self.viewing.set(Some(k));
+        self.after.set(after);
+        self.bench.lab_view.set(Some(LabView {
+            position: Some((snap.values.clone(), snapshot_masks(snap))),
+            step: step.clone(),
+        }));
+    }
+
+    pub fn close_view(&self) {
+        self.viewing.set(None);
+        self.show_steps.set(false);
+        self.bench.lab_view.set(None);
+        // A large grid's analysis still running is dropped with its panel.
+        let large = self
+            .bench
+            .board
+            .with_untracked(|b| b.size() > AUTO_RATE_MAX);
+        if large && self.analysis.with_untracked(Option::is_none) {
+            self.stop_analysis();
+            self.deferred.set(true);
+        }
+    }
+
+    // ----- generator -----
+
+    pub fn generate(&self) {
+        let text = self.gen.seed.get_untracked();
+        let seed = match text.trim().parse::<u64>() {
+            Ok(s) => s,
+            Err(_) => {
+                self.gen.note.set(None);
+                self.gen.error.set(Some(format!(
+                    "The seed must be a whole number from 0 to {}: “{}” is not.",
+                    u64::MAX,
+                    text.trim()
+                )));
+                return;
+            }
+        };
+        self.gen.error.set(None);
+        let mut options = Options::new(self.gen.shape.get_untracked(), seed);
+        options.symmetry = self.gen.symmetry.get_untracked();
+        options.minimal = self.gen.minimal.get_untracked();
+        options.difficulty = self.gen.difficulty.get_untracked();
+        self.cancel_generation_quietly();
+        self.gen_ticket.update_value(|t| *t = t.wrapping_add(1));
+        let ticket = self.gen_ticket.get_value();
+        self.gen.busy.set(true);
+        let n = options.shape.size();
+        self.gen
+            .note
+            .set(Some(format!("Generating a {n}×{n} puzzle…")));
+        let lab = *self;
+        let handle = WorkerPool::global().submit(
+            JobKind::SudokuGenerate {
+                options: options.clone(),
+            },
+            move |r| {
+                if lab.gen_ticket.try_get_value() != Some(ticket) {
+                    return;
+                }
+                match r {
+                    Response::Solution {
+                        payload: Payload::Generated(g),
+                        ..
+                    } => lab.generated(&options, &g),
+                    Response::Done { stats, .. } => {
+                        lab.gen.busy.set(false);
+                        lab.gen_job.set_value(None);
+                        if stats.cancelled {
+                            lab.gen
+                                .note
+                                .set(Some("Generation cancelled; the grid is unchanged.".into()));
+                        }
+                    }
+                    Response::Error { message, .. } => {
+                        lab.gen.busy.set(false);
+                        lab.gen_job.set_value(None);
+                        lab.gen.note.set(None);
+                        lab.gen.error.set(Some(capitalize(&message) + "."));
+                    }
+                    _ => {}
+                }
+            },
+        );
+        if self.gen_ticket.get_value() == ticket && handle.is_live() {
+            self.gen_job.set_value(Some(handle));
+        }
+    }
+
+    fn generated(&self, options: &Options, g: &Generated) {
+        let board = Board::from_sudoku(&g.puzzle);
+        let n = options.shape.size();
+        let givens = board.clues();
+        let rating = g
+            .rating
+            .map_or("unrated".to_string(), |r| rating_label(r).to_lowercase());
+        let note = format!(
+            "Generated a {n}×{n} puzzle from seed {}: {givens} givens, {rating}, unique solution. \
+             Undo brings back the previous grid.",
+            options.seed
+        );
+        self.bench.load(board, Some(note.clone()));
+        self.gen.note.set(Some(note));
+    }
+
+    fn cancel_generation_quietly(&self) {
+        self.gen_ticket.update_value(|t| *t = t.wrapping_add(1));
+        if let Some(h) = self.gen_job.try_get_value().flatten() {
+            h.cancel();
+        }
+        self.gen_job.set_value(None);
+        self.gen.busy.set(false);
+    }
+
+    /// The user's Cancel: the worker is stopped (terminated if it does not
+    /// answer) and the grid stays as it was.
+    pub fn cancel_generation(&self) {
+        self.cancel_generation_quietly();
+        self.gen
+            .note
+            .set(Some("Generation cancelled; the grid is unchanged.".into()));
+    }
+
+    pub fn abandon(&self) {
+        self.ticket.update_value(|t| *t = t.wrapping_add(1));
+        if let Some(h) = self.explain_job.try_get_value().flatten() {
+            h.cancel();
+        }
+        self.cancel_generation_quietly();
+    }
+}
+
+/// Scroll the step list (not the page) so step `k` is in view, once the
+/// list has rendered.
+fn reveal_step(k: usize) {
+    use wasm_bindgen::JsCast;
+    set_timeout(
+        move || {
+            let doc = crate::ui::dom::document();
+            let item = doc
+                .query_selector(&format!("[data-testid=\"step-item\"][data-index=\"{k}\"]"))
+                .ok()
+                .flatten()
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+            let list = doc
+                .query_selector("[data-testid=\"step-list\"]")
+                .ok()
+                .flatten()
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+            if let (Some(item), Some(list)) = (item, list) {
+                // The list is positioned, so offsetTop is measured inside it.
+                let top = item.offset_top() - list.client_height() / 2 + item.offset_height() / 2;
+                list.set_scroll_top(top.max(0));
+            }
+        },
+        std::time::Duration::from_millis(0),
+    );
+}
+
+/// The rating line: difficulty, hardest technique, step count.
+fn rating_view(lab: Lab) -> impl IntoView {
+    move || {
+        let a = lab.analysis.get();
+        let (rating, text) = match &a {
+            None if lab.deferred.get() => (
+                "deferred",
+                "Large grids are rated on demand: press Solve logically (it runs in the \
+                 background)."
+                    .to_string(),
+            ),
+            None => ("pending", "Rating…".to_string()),
+            Some(Analysis { result: Err(e), .. }) => ("none", format!("No rating: {e}.")),
+            Some(Analysis {
+                result: Ok((e, _)), ..
+            }) => match (e.outcome, e.rating) {
+                (Outcome::Solved, Some(r)) => {
+                    let hardest = e
+                        .steps
+                        .iter()
+                        .map(|s| s.technique)
+                        .max_by_key(|t| (t.rating(), *t as u8))
+                        .map(|t| t.name());
+                    let how = if e.exploration.is_some() {
+                        format!(
+                            "needs guessing: {} branches explored after {} steps",
+                            e.branches,
+                            e.steps.len()
+                        )
+                    } else {
+                        format!(
+                            "{} logical steps, hardest: {}",
+                            e.steps.len(),
+                            hardest.unwrap_or("none")
+                        )
+                    };
+                    (r.name(), how)
+                }
+                (Outcome::MultipleSolutions, _) => (
+                    "none",
+                    "No rating: the puzzle has more than one solution.".into(),
+                ),
+                (Outcome::NoSolution, _) => {
+                    ("none", "No rating: the puzzle has no solution.".into())
+                }
+                _ => (
+                    "none",
+                    format!(
+                        "No rating: gave up after {} branches of the exploration tree.",
+                        e.branches
+                    ),
+                ),
+            },
+        };
+        let badge = match rating {
+            "pending" | "none" | "deferred" => None,
+            r => Some(view! { <span class=format!("badge rating-{r}")>{r.to_string()}</span> }),
+        };
+        // Which givens the rating belongs to ('.' for a blank, then 1-9, a-z):
+        // for 9×9, the grid's Sage string.
+        let rated = a.as_ref().map(|a| {
+            a.cells
+                .iter()
+                .map(|&v| match v {
+                    0 => '.',
+                    v => char::from_digit(u32::from(v), 36).unwrap_or('?'),
+                })
+                .collect::<String>()
+        });
+        view! {
+            <p class="rating-line" data-testid="rating" data-rating=rating data-for=rated>
+                <span class="muted">"Difficulty "</span>
+                {badge}
+                <span class="rating-text">{text}</span>
+            </p>
+        }
+    }
+}
+
+/// The step's sentence without its leading "Technique: ", which the chip
+/// next to it already shows.
+fn sentence(step: &Step) -> String {
+    let prefix = format!("{}: ", step.technique.name());
+    step.explanation
+        .strip_prefix(&prefix)
+        .unwrap_or(&step.explanation)
+        .to_string()
+}
+
+fn technique_chip(step: &Step) -> impl IntoView {
+    let r = step.technique.rating().name();
+    view! { <span class=format!("tech rating-{r}")>{step.technique.name()}</span> }
+}
+
+fn cell_label(cell: usize, n: usize) -> String {
+    tessera_engine::sudoku::grid::cell_name(cell, n)
+}
+
+/// One node of the exploration tree; children render only when opened, so
+/// a tree of thousands of branches costs nothing until looked at.
+fn split_view(split: Split, n: usize, depth: usize) -> AnyView {
+    let name = cell_label(split.cell, n);
+    let cands: Vec<String> = split.candidates.iter().map(u8::to_string).collect();
+    let branches = split
+        .branches
+        .into_iter()
+        .map(|b| branch_view(b, &name, n, depth))
+        .collect_view();
+    view! {
+        <div class="split" data-testid="tree-split" data-depth=depth>
+            <p class="split-head">
+                <span class="tech rating-expert">"Bifurcation"</span>
+                {format!(" {name} has the fewest candidates ({}): try each", cands.join(", "))}
+            </p>
+            <ul class="branches">{branches}</ul>
+        </div>
+    }
+    .into_any()
+}
+
+fn branch_view(b: Branch, name: &str, n: usize, depth: usize) -> AnyView {
+    let open = RwSignal::new(depth == 0);
+    let (end_class, end_text) = match &b.end {
+        BranchEnd::Solved => ("solved", "solved".to_string()),
+        BranchEnd::Contradiction(why) => ("contradiction", format!("contradiction: {why}")),
+        BranchEnd::Split(_) => ("split", "stuck again: another split".to_string()),
+        BranchEnd::NotExplored => ("skipped", "not explored".to_string()),
+    };
+    let head = format!("{name} = {}", b.digit);
+    let steps_n = b.steps.len();
+    let Branch { steps, end, .. } = b;
+    let expandable = !steps.is_empty() || matches!(end, BranchEnd::Split(_));
+    let body = StoredValue::new((steps, end));
+    view! {
+        <li class=format!("branch {end_class}") data-testid="tree-branch" data-end=end_class>
+            <button
+                type="button"
+                class="branch-head"
+                aria-expanded=move || open.get().to_string()
+                disabled=!expandable
+                on:click=move |_| open.update(|o| *o = !*o)
+            >
+                <span class="caret" aria-hidden="true">{move || if !expandable { "·" } else if open.get() { "▾" } else { "▸" }}</span>
+                <span class="branch-try">{format!("Try {head}")}</span>
+                <span class="muted">{format!(" · {steps_n} steps · ")}</span>
+                <span class="branch-end">{end_text}</span>
+            </button>
+            <Show when=move || open.get() && expandable>
+                {move || {
+                    let (steps, end) = body.get_value();
+                    let list = steps
+                        .iter()
+                        .map(|s| view! { <li>{technique_chip(s)}" "{sentence(s)}</li> })
+                        .collect_view();
+                    let nested = match end {
+                        BranchEnd::Split(s) => Some(split_view(*s, n, depth + 1)),
+                        _ => None,
+                    };
+                    view! {
+                        <ol class="branch-steps">{list}</ol>
+                        {nested}
+                    }
+                }}
+            </Show>
+        </li>
+    }
+    .into_any()
+}
+
+#[component]
+pub fn LabCard(lab: Lab) -> impl IntoView {
+    let said_view = move || {
+        lab.said.get().map(|(kind, text, step)| {
+            let chip = step.as_ref().map(technique_chip);
+            // "✓ Applied" reads before the technique's chip.
+            let (lead, text) = match text.strip_prefix("\u{2713} Applied: ") {
+                Some(rest) => (Some("\u{2713} Applied "), rest.to_string()),
+                None => (None, text),
+            };
+            let technique = step.as_ref().map(|s| s.technique.name());
+            view! {
+                <p
+                    class=format!("lab-said message {}", kind_name(kind))
+                    data-testid="hint-text"
+                    data-technique=technique
+                >
+                    {lead}
+                    {chip}
+                    " "
+                    {text}
+                </p>
+            }
+        })
+    };
+    let steps_view = move || {
+        let a = lab.analysis.get();
+        let n = a.as_ref().map_or(9, |a| a.shape.size());
+        match a {
+            None => view! { <p class="muted" data-testid="steps-pending">"Solving logically…"</p> }
+                .into_any(),
+            Some(Analysis { result: Err(e), .. }) => {
+                view! { <p class="field-error" data-testid="steps-error">{e}</p> }.into_any()
+            }
+            Some(Analysis {
+                result: Ok((e, _)), ..
+            }) => {
+                let total = e.steps.len();
+                let items = e
+                    .steps
+                    .iter()
+                    .enumerate()
+                    .map(|(k, s)| {
+                        let chip = technique_chip(s);
+                        let text = sentence(s);
+                        view! {
+                            <li>
+                                <button
+                                    type="button"
+                                    class="step-item"
+                                    class:current=move || lab.viewing.get() == Some(k)
+                                    data-testid="step-item"
+                                    data-index=k
+                                    aria-pressed=move || (lab.viewing.get() == Some(k)).to_string()
+                                    on:click=move |_| lab.view_step(k, lab.after.get_untracked())
+                                >
+                                    <span class="step-no">{k + 1}</span>
+                                    {chip}
+                                    <span class="step-text">{text}</span>
+                                </button>
+                            </li>
+                        }
+                    })
+                    .collect_view();
+                let verdict = match e.outcome {
+                    Outcome::Solved if e.exploration.is_none() => {
+                        format!("Solved by logic alone in {total} steps.")
+                    }
+                    Outcome::Solved => format!(
+                        "{total} logical steps, then the rules ran dry: the exploration tree \
+                         below tries candidates ({} branches) and finds exactly one solution.",
+                        e.branches
+                    ),
+                    Outcome::MultipleSolutions => {
+                        format!("{total} logical steps; exploring shows more than one solution.")
+                    }
+                    Outcome::NoSolution => match &e.contradiction {
+                        Some(why) => format!("No solution: {why}."),
+                        None => "No solution: every branch of the tree contradicts.".into(),
+                    },
+                    Outcome::Unfinished => format!(
+                        "Gave up after {} branches of the exploration tree.",
+                        e.branches
+                    ),
+                };
+                let tree = e.exploration.clone().map(|s| {
+                    view! {
+                        <details class="tree" data-testid="tree" open>
+                            <summary>"Exploration tree"</summary>
+                            {split_view(s, n, 0)}
+                        </details>
+                    }
+                });
+                view! {
+                    <p class="verdict" data-testid="verdict" data-outcome=format!("{:?}", e.outcome).to_lowercase() data-steps=total>
+                        {verdict}
+                    </p>
+                    <ol class="step-list" data-testid="step-list">{items}</ol>
+                    {tree}
+                }
+                .into_any()
+            }
+        }
+    };
+    let before_after = move |after: bool, label: &'static str, id: &'static str| {
+        view! {
+            <button
+                type="button"
+                role="radio"
+                class="segment"
+                data-testid=id
+                aria-checked=move || (lab.after.get() == after).to_string()
+                on:click=move |_| match lab.viewing.get_untracked() {
+                    Some(k) => lab.view_step(k, after),
+                    None => lab.after.set(after),
+                }
+            >
+                {label}
+            </button>
+        }
+    };
+    view! {
+        <section class="card lab-card" aria-labelledby="lab-title" data-testid="lab-card">
+            <h2 id="lab-title">"Logic"</h2>
+            {rating_view(lab)}
+            <div class="actions">
+                <button type="button" data-testid="hint" title="Highlight the next logical step" on:click=move |_| lab.hint()>
+                    "Hint"
+                </button>
+                <button type="button" data-testid="step" title="Apply the next logical step (undoable)" on:click=move |_| lab.step()>
+                    "Step"
+                </button>
+                <button type="button" class="primary" data-testid="solve-logically" title="Every step, from the givens to the solution" on:click=move |_| lab.solve_logically()>
+                    "Solve logically"
+                </button>
+            </div>
+            {said_view}
+            <Show when=move || lab.show_steps.get()>
+                <div class="steps-panel" data-testid="steps-panel">
+                    <div class="steps-head">
+                        <div class="segmented" role="radiogroup" aria-label="Show the grid">
+                            {before_after(false, "Before", "step-before")}
+                            {before_after(true, "After", "step-after")}
+                        </div>
+                        <button type="button" class="ghost" data-testid="steps-close" on:click=move |_| lab.close_view()>
+                            "Close"
+                        </button>
+                    </div>
+                    {steps_view}
+                </div>
+            </Show>
+        </section>
+    }
+}
+
+fn kind_name(k: MsgKind) -> &'static str {
+    match k {
+        MsgKind::Info => "info",
+        MsgKind::Success => "success",
+        MsgKind::Error => "error",
+    }
+}
+
+const GEN_SIZES: &[(&str, usize)] = &[("4×4", 2), ("6×6", 0), ("9×9", 3), ("16×16", 4)];
+
+#[component]
+pub fn GenerateCard(lab: Lab) -> impl IntoView {
+    let g = lab.gen;
+    let size_key = move |s: Shape| match (s.box_rows, s.box_cols) {
+        (2, 3) => "6".to_string(),
+        (r, _) => (r * r).to_string(),
+    };
+    let sym_key = |s: Symmetry| match s {
+        Symmetry::None => "none",
+        Symmetry::Rot180 => "rot180",
+        Symmetry::Mirror => "mirror",
+    };
+    view! {
+        <section class="card gen-card" aria-labelledby="gen-title" data-testid="gen-card">
+            <h2 id="gen-title">"Generate"</h2>
+            <div class="gen-grid">
+                <label class="field">
+                    <span class="field-label">"Size"</span>
+                    <select
+                        data-testid="gen-size"
+                        on:change=move |e| {
+                            let v = event_target_value(&e);
+                            let shape = match v.as_str() {
+                                "4" => Shape::square(2),
+                                "6" => Shape::new(2, 3),
+                                "16" => Shape::square(4),
+                                _ => Shape::square(3),
+                            };
+                            if let Some(s) = shape {
+                                g.shape.set(s);
+                            }
+                        }
+                    >
+                        {GEN_SIZES
+                            .iter()
+                            .map(|&(label, base)| {
+                                let key = if base == 0 { "6".to_string() } else { (base * base).to_string() };
+                                let k2 = key.clone();
+                                view! { <option value=key selected=move || size_key(g.shape.get()) == k2>{label}</option> }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label class="field">
+                    <span class="field-label">"Symmetry"</span>
+                    <select
+                        data-testid="gen-symmetry"
+                        on:change=move |e| {
+                            if let Ok(s) = event_target_value(&e).parse::<Symmetry>() {
+                                g.symmetry.set(s);
+                            }
+                        }
+                    >
+                        {[(Symmetry::None, "None"), (Symmetry::Rot180, "Half-turn"), (Symmetry::Mirror, "Mirror")]
+                            .into_iter()
+                            .map(|(s, label)| view! { <option value=sym_key(s) selected=move || g.symmetry.get() == s>{label}</option> })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label class="field">
+                    <span class="field-label">"Difficulty"</span>
+                    <select
+                        data-testid="gen-difficulty"
+                        on:change=move |e| g.difficulty.set(event_target_value(&e).parse::<Rating>().ok())
+                    >
+                        <option value="any" selected=move || g.difficulty.get().is_none()>"Any"</option>
+                        {Rating::ALL
+                            .into_iter()
+                            .map(|r| view! { <option value=r.name() selected=move || g.difficulty.get() == Some(r)>{rating_label(r)}</option> })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label class="check gen-minimal">
+                    <input
+                        type="checkbox"
+                        data-testid="gen-minimal"
+                        prop:checked=move || g.minimal.get()
+                        on:change=move |e| g.minimal.set(event_target_checked(&e))
+                    />
+                    " Minimal (no clue removable)"
+                </label>
+            </div>
+            <label class="field-label" for="gen-seed">"Seed"</label>
+            <div class="row seed-row">
+                <input
+                    id="gen-seed"
+                    class="mono"
+                    inputmode="numeric"
+                    autocomplete="off"
+                    spellcheck="false"
+                    data-testid="gen-seed"
+                    aria-invalid=move || g.error.with(Option::is_some).then_some("true")
+                    aria-describedby="gen-error"
+                    prop:value=move || g.seed.get()
+                    on:input=move |e| {
+                        g.seed.set(event_target_value(&e));
+                        g.error.set(None);
+                    }
+                    on:keydown=move |e| {
+                        if e.key() == "Enter" {
+                            e.prevent_default();
+                            lab.generate();
+                        }
+                    }
+                />
+                <button
+                    type="button"
+                    class="ghost"
+                    data-testid="gen-new-seed"
+                    title="Draw a new random seed"
+                    on:click=move |_| {
+                        g.seed.set(random_seed().to_string());
+                        g.error.set(None);
+                    }
+                >
+                    "New seed"
+                </button>
+            </div>
+            <div class="actions">
+                <button type="button" class="primary" data-testid="generate" disabled=move || g.busy.get() on:click=move |_| lab.generate()>
+                    {move || if g.busy.get() { "Generating…" } else { "Generate" }}
+                </button>
+                <Show when=move || g.busy.get()>
+                    <button type="button" class="danger" data-testid="gen-cancel" on:click=move |_| lab.cancel_generation()>
+                        "Cancel"
+                    </button>
+                </Show>
+            </div>
+            <p id="gen-error" class="field-error" data-testid="gen-error" role="alert">
+                {move || g.error.get()}
+            </p>
+            <p class="hint" data-testid="gen-note" data-busy=move || g.busy.get().to_string()>
+                {move || g.note.get()}
+            </p>
+        </section>
+    }
+}

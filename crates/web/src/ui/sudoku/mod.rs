@@ -1,0 +1,766 @@
+//! The Sudoku workbench: a grid editor for every box shape, the choice of
+//! solver (Dancing Links or backtracking), solving, lazy enumeration and
+//! counting in a Web Worker, Sage's examples, import and export.
+
+pub mod examples;
+mod experiments;
+mod grid;
+mod lab;
+mod panel;
+mod variants;
+
+use super::dom;
+use super::shell::{use_shell, NoticeKind, Shell};
+use super::storage::{self, Loaded};
+use super::workbench::Workbench;
+use crate::model::format::{capitalize, format_ms, group, plural};
+use crate::model::sudoku::board::{Board, History, MAX_EDIT_SIZE, SIZES};
+use crate::model::sudoku::codec;
+use crate::pool::WorkerPool;
+use crate::ui::job::JobSlot;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+use tessera_engine::sudoku::{Algorithm, Shape, Sudoku, SudokuError};
+use tessera_jobs::protocol::{JobKind, Payload, Response, Stats};
+
+pub const WORKBENCH: Workbench = Workbench {
+    id: "sudoku",
+    title: "Sudoku",
+    blurb: "Edit, solve, enumerate and count Sudoku of any box shape",
+    view: || view! { <SudokuBench/> }.into_any(),
+};
+
+const STORAGE_KEY: &str = "tessera.sudoku.v1";
+const DEFAULT_EXAMPLE: &str = "sage-a";
+
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    board: Board,
+    algorithm: Algorithm,
+}
+
+/// What the solver is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Run {
+    Idle,
+    /// Looking for the next solution.
+    Solving,
+    /// An enumeration is paused in the worker, ready for "Next solution".
+    Waiting,
+    Counting,
+    Cancelling,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MsgKind {
+    Info,
+    Success,
+    Error,
+}
+
+impl MsgKind {
+    fn name(self) -> &'static str {
+        match self {
+            MsgKind::Info => "info",
+            MsgKind::Success => "success",
+            MsgKind::Error => "error",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    pub kind: MsgKind,
+    pub text: String,
+}
+
+/// Live counters of a running count.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Counter {
+    pub nodes: u64,
+    pub solutions: u128,
+    pub fraction: f64,
+}
+
+/// All the workbench's state; `Copy`, so handlers capture it freely.
+#[derive(Clone, Copy)]
+pub struct Bench {
+    pub board: RwSignal<Board>,
+    pub history: RwSignal<History>,
+    pub selected: RwSignal<usize>,
+    pub notes_mode: RwSignal<bool>,
+    /// Values filled in by the solver (a complete grid), if shown.
+    pub overlay: RwSignal<Option<Vec<u8>>>,
+    pub algorithm: RwSignal<Algorithm>,
+    pub run: RwSignal<Run>,
+    /// Solutions shown so far in the current enumeration.
+    pub found: RwSignal<u64>,
+    pub message: RwSignal<Option<Message>>,
+    pub stats: RwSignal<Option<String>>,
+    pub counter: RwSignal<Option<Counter>>,
+    /// Cells whose givens clash with another given of a unit.
+    pub conflicts: Memo<Vec<bool>>,
+    /// A logical step drawn on the grid (hint, applied step, or a step of
+    /// "Solve logically" with the position before or after it).
+    pub lab_view: RwSignal<Option<lab::LabView>>,
+    job: JobSlot,
+}
+
+pub fn algorithm_label(a: Algorithm) -> &'static str {
+    match a {
+        Algorithm::Dlx => "Dancing Links",
+        Algorithm::Backtrack => "backtracking",
+    }
+}
+
+impl Bench {
+    fn new(initial: Board, algorithm: Algorithm) -> Bench {
+        let board = RwSignal::new(initial);
+        let conflicts = Memo::new(move |_| {
+            board.with(|b| {
+                let mut bad = vec![false; b.cells.len()];
+                for i in b.sudoku().conflicts() {
+                    bad[i] = true;
+                }
+                bad
+            })
+        });
+        Bench {
+            board,
+            history: RwSignal::new(History::default()),
+            selected: RwSignal::new(0),
+            notes_mode: RwSignal::new(false),
+            overlay: RwSignal::new(None),
+            algorithm: RwSignal::new(algorithm),
+            run: RwSignal::new(Run::Idle),
+            found: RwSignal::new(0),
+            message: RwSignal::new(None),
+            stats: RwSignal::new(None),
+            counter: RwSignal::new(None),
+            conflicts,
+            lab_view: RwSignal::new(None),
+            job: JobSlot::new(),
+        }
+    }
+
+    pub fn say(&self, kind: MsgKind, text: impl Into<String>) {
+        self.message.set(Some(Message {
+            kind,
+            text: text.into(),
+        }));
+    }
+
+    // ----- editing -----
+
+    /// Apply an edit as one undoable step; a real change drops the shown
+    /// solution (it no longer belongs to the puzzle).
+    pub fn commit(&self, edit: impl FnOnce(&mut Board)) {
+        let before = self.board.get_untracked();
+        let mut after = before.clone();
+        edit(&mut after);
+        if after == before {
+            return;
+        }
+        self.lab_view.set(None);
+        let values_changed = after.cells != before.cells || after.shape != before.shape;
+        if after.shape != before.shape {
+            self.selected.set(0);
+        }
+        self.history.update(|h| h.record(before));
+        self.board.set(after);
+        if values_changed {
+            self.drop_solution();
+        }
+    }
+
+    pub fn set_value(&self, cell: usize, value: u8) {
+        self.commit(|b| {
+            b.cells[cell] = value;
+            b.notes[cell] = 0;
+        });
+    }
+
+    pub fn toggle_note(&self, cell: usize, value: u8) {
+        if value == 0 {
+            return;
+        }
+        self.commit(|b| {
+            if b.cells[cell] == 0 {
+                b.notes[cell] ^= 1u64 << (value - 1);
+            }
+        });
+    }
+
+    /// A value typed or tapped: a note in notes mode, else the given.
+    pub fn enter(&self, value: u8) {
+        let cell = self.selected.get_untracked();
+        if value != 0 && self.notes_mode.get_untracked() {
+            self.toggle_note(cell, value);
+        } else {
+            self.set_value(cell, value);
+        }
+    }
+
+    pub fn undo(&self) {
+        let current = self.board.get_untracked();
+        let mut back = None;
+        self.history.update(|h| back = h.undo(current));
+        if let Some(b) = back {
+            self.restore(b);
+        }
+    }
+
+    pub fn redo(&self) {
+        let current = self.board.get_untracked();
+        let mut forward = None;
+        self.history.update(|h| forward = h.redo(current));
+        if let Some(b) = forward {
+            self.restore(b);
+        }
+    }
+
+    fn restore(&self, b: Board) {
+        let n = b.cells.len();
+        let changed = self.board.with_untracked(|cur| cur.cells != b.cells);
+        self.lab_view.set(None);
+        self.board.set(b);
+        if self.selected.get_untracked() >= n {
+            self.selected.set(0);
+        }
+        if changed {
+            self.drop_solution();
+        }
+    }
+
+    pub fn move_selection(&self, dr: isize, dc: isize) {
+        let n = self.board.with_untracked(Board::size) as isize;
+        let i = self.selected.get_untracked() as isize;
+        let r = (i / n + dr).clamp(0, n - 1);
+        let c = (i % n + dc).clamp(0, n - 1);
+        self.selected.set((r * n + c) as usize);
+    }
+
+    /// Replace the whole puzzle (undoable).
+    pub fn load(&self, board: Board, note: Option<String>) {
+        self.commit(|b| *b = board);
+        self.drop_solution();
+        match note {
+            Some(t) => self.say(MsgKind::Info, t),
+            None => self.message.set(None),
+        }
+    }
+
+    pub fn change_shape(&self, shape: Shape) {
+        if self.board.with_untracked(|b| b.shape) == shape {
+            return;
+        }
+        let had_clues = self.board.with_untracked(|b| !b.is_empty());
+        self.commit(|b| *b = Board::empty(shape));
+        self.selected.set(0);
+        if had_clues {
+            self.say(
+                MsgKind::Info,
+                format!(
+                    "New empty {n}×{n} grid with {shape} boxes. Undo brings back the previous puzzle.",
+                    n = shape.size()
+                ),
+            );
+        } else {
+            self.message.set(None);
+        }
+    }
+
+    pub fn clear_all(&self) {
+        let shape = self.board.with_untracked(|b| b.shape);
+        self.commit(|b| *b = Board::empty(shape));
+        self.drop_solution();
+        self.message.set(None);
+    }
+
+    // ----- solving -----
+
+    /// Forget the job (its late messages are ignored) and stop it.
+    fn abandon_job(&self) {
+        self.job.abandon();
+        self.run.set(Run::Idle);
+        self.counter.set(None);
+    }
+
+    /// The shown solution no longer applies (the puzzle changed).
+    fn drop_solution(&self) {
+        let busy = self.run.get_untracked() != Run::Idle;
+        if busy {
+            self.abandon_job();
+        }
+        if self.overlay.with_untracked(Option::is_some) {
+            self.overlay.set(None);
+        }
+        self.found.set(0);
+        self.stats.set(None);
+        if busy
+            || self
+                .message
+                .with_untracked(|m| m.as_ref().is_some_and(|m| m.kind != MsgKind::Info))
+        {
+            self.message.set(None);
+        }
+    }
+
+    pub fn clear_solution(&self) {
+        self.abandon_job();
+        self.overlay.set(None);
+        self.found.set(0);
+        self.stats.set(None);
+        self.message.set(None);
+    }
+
+    /// Check the givens before bothering the worker.
+    fn checked(&self) -> Option<Board> {
+        let b = self.board.get_untracked();
+        match b.sudoku().verify() {
+            Ok(()) => Some(b),
+            Err(e) => {
+                self.say(
+                    MsgKind::Error,
+                    format!("The puzzle cannot be solved as it stands: {e}."),
+                );
+                None
+            }
+        }
+    }
+
+    fn submit(&self, kind: JobKind) {
+        self.abandon_job();
+        let bench = *self;
+        self.job.submit(kind, move |_, r| bench.on_response(r));
+    }
+
+    /// "Solve": the first solution of a fresh enumeration.
+    pub fn solve(&self) {
+        let Some(b) = self.checked() else { return };
+        let algorithm = self.algorithm.get_untracked();
+        self.overlay.set(None);
+        self.found.set(0);
+        self.stats.set(None);
+        self.say(
+            MsgKind::Info,
+            format!("Solving with {}…", algorithm_label(algorithm)),
+        );
+        self.submit(JobKind::SudokuSolve {
+            shape: b.shape,
+            cells: b.cells,
+            algorithm,
+            batch: 1,
+        });
+        if self.run.get_untracked() == Run::Idle && self.job.is_running() {
+            self.run.set(Run::Solving);
+        }
+    }
+
+    /// "Next solution": resume the enumeration kept alive in the worker.
+    pub fn next(&self) {
+        let run = self.run.get_untracked();
+        if matches!(run, Run::Solving | Run::Cancelling) {
+            return; // still looking for the previous one
+        }
+        let waiting = run == Run::Waiting;
+        let handle = self.job.handle();
+        match handle {
+            Some(h) if waiting && h.is_live() => {
+                self.run.set(Run::Solving);
+                self.say(
+                    MsgKind::Info,
+                    format!("Looking for solution {}…", self.found.get_untracked() + 1),
+                );
+                h.more(1);
+            }
+            _ => self.solve(),
+        }
+    }
+
+    pub fn count(&self) {
+        let Some(b) = self.checked() else { return };
+        let algorithm = self.algorithm.get_untracked();
+        self.overlay.set(None);
+        self.found.set(0);
+        self.stats.set(None);
+        self.say(
+            MsgKind::Info,
+            format!("Counting solutions with {}…", algorithm_label(algorithm)),
+        );
+        self.submit(JobKind::SudokuCount {
+            shape: b.shape,
+            cells: b.cells,
+            algorithm,
+            limit: None,
+        });
+        if self.job.is_running() {
+            self.run.set(Run::Counting);
+            self.counter.set(Some(Counter {
+                nodes: 0,
+                solutions: 0,
+                fraction: 0.0,
+            }));
+        }
+    }
+
+    /// The user's Cancel: the worker stops and reports where it got to.
+    pub fn cancel(&self) {
+        let run = self.run.get_untracked();
+        if !matches!(run, Run::Solving | Run::Counting) {
+            return;
+        }
+        if self.job.is_running() {
+            self.run.set(Run::Cancelling);
+            self.job.cancel();
+        } else {
+            self.run.set(Run::Idle);
+        }
+    }
+
+    fn on_response(&self, response: Response) {
+        match response {
+            Response::Ready { .. } => {}
+            Response::Progress {
+                nodes,
+                solutions,
+                fraction,
+                ..
+            } => {
+                if self.run.get_untracked() == Run::Counting {
+                    self.counter.set(Some(Counter {
+                        nodes,
+                        solutions,
+                        fraction,
+                    }));
+                } else {
+                    self.stats
+                        .set(Some(format!("{} nodes so far", group(nodes as u128))));
+                }
+            }
+            Response::Solution { index, payload, .. } => {
+                let Payload::Cells(cells) = payload else {
+                    return;
+                };
+                let fits = self.board.with_untracked(|b| b.cells.len() == cells.len());
+                if fits {
+                    self.overlay.set(Some(cells));
+                    self.found.set(index + 1);
+                }
+            }
+            Response::Waiting { stats, .. } => {
+                self.run.set(Run::Waiting);
+                let k = self.found.get_untracked();
+                let alg = algorithm_label(self.algorithm.get_untracked());
+                let text = if k == 1 {
+                    format!("Solved with {alg}. Next solution looks for another.")
+                } else {
+                    format!("Solution {k}, found with {alg}.")
+                };
+                self.say(MsgKind::Success, text);
+                self.show_stats(&stats);
+            }
+            Response::Done { stats, .. } => {
+                let was = self.run.get_untracked();
+                self.run.set(Run::Idle);
+                self.show_stats(&stats);
+                if was == Run::Counting
+                    || (was == Run::Cancelling && self.counter.with_untracked(Option::is_some))
+                {
+                    self.counter.set(None);
+                    if stats.cancelled {
+                        self.say(
+                            MsgKind::Info,
+                            format!(
+                                "Cancelled after counting {} so far.",
+                                plural(stats.solutions, "solution", "solutions")
+                            ),
+                        );
+                    } else {
+                        let text = match stats.solutions {
+                            0 => "No solution: this puzzle cannot be completed.".to_string(),
+                            1 => "Exactly 1 solution: the puzzle is proper.".to_string(),
+                            n => format!("{} solutions.", group(n)),
+                        };
+                        let kind = if stats.solutions == 0 {
+                            MsgKind::Error
+                        } else {
+                            MsgKind::Success
+                        };
+                        self.say(kind, text);
+                    }
+                } else if stats.cancelled {
+                    self.say(MsgKind::Info, "Cancelled.");
+                } else {
+                    let k = self.found.get_untracked();
+                    if k == 0 {
+                        self.say(
+                            MsgKind::Error,
+                            "No solution: this puzzle cannot be completed.",
+                        );
+                    } else {
+                        self.say(
+                            MsgKind::Info,
+                            format!(
+                                "No more solutions: the puzzle has exactly {}.",
+                                plural(k as u128, "solution", "solutions")
+                            ),
+                        );
+                    }
+                }
+            }
+            Response::Error { message, .. } => {
+                self.run.set(Run::Idle);
+                self.counter.set(None);
+                self.say(MsgKind::Error, message);
+            }
+        }
+    }
+
+    fn show_stats(&self, s: &Stats) {
+        self.stats.set(Some(stats_line(s)));
+    }
+
+    // ----- import -----
+
+    /// Read pasted text with the engine's tolerant importer. A cell count
+    /// that is not a fourth power is tried with rectangular boxes: the
+    /// current shape first, then the editor's other shapes.
+    pub fn import(&self, text: &str) -> Result<(), String> {
+        if text.trim().is_empty() {
+            return Err(
+                "Paste a puzzle first: a Sage string, 81-character line, list or matrix.".into(),
+            );
+        }
+        let current = self.board.with_untracked(|b| b.shape);
+        let parsed = Sudoku::parse(text, None).or_else(|e| match e {
+            SudokuError::Dimension { cells, .. } => {
+                let mut shapes = vec![current];
+                shapes.extend(
+                    SIZES
+                        .iter()
+                        .filter_map(|&(_, r, c)| Shape::new(r, c))
+                        .filter(|s| *s != current),
+                );
+                shapes
+                    .into_iter()
+                    .filter(|s| s.cells() == cells)
+                    .find_map(|s| Sudoku::parse(text, Some(s)).ok())
+                    .ok_or(e)
+            }
+            other => Err(other),
+        });
+        let sudoku = parsed.map_err(|e| capitalize(&e.to_string()))?;
+        if sudoku.size() > MAX_EDIT_SIZE {
+            return Err(format!(
+                "A {n}×{n} grid is too large for the editor (up to {MAX_EDIT_SIZE}×{MAX_EDIT_SIZE}).",
+                n = sudoku.size()
+            ));
+        }
+        let board = Board::from_sudoku(&sudoku);
+        let n = board.size();
+        let note = format!(
+            "Imported a {n}×{n} puzzle ({} boxes) with {}.",
+            board.shape,
+            plural(board.clues() as u128, "given", "givens")
+        );
+        self.load(board, Some(note));
+        Ok(())
+    }
+}
+
+/// "12.7 ms · 4,575 nodes explored": a finished search, for the solver cards.
+pub fn stats_line(s: &Stats) -> String {
+    format!(
+        "{} · {} explored",
+        format_ms(s.elapsed_ms),
+        plural(s.nodes as u128, "node", "nodes")
+    )
+}
+
+fn example_board(id: &str) -> Option<Board> {
+    let e = examples::find(id)?;
+    let shape = Shape::parse(e.shape).ok()?;
+    Sudoku::from_sage_str(e.puzzle, Some(shape))
+        .ok()
+        .map(|s| Board::from_sudoku(&s))
+}
+
+/// The starting puzzle: the link, else the saved session, else an example.
+fn initial_state(shell: Shell) -> (Board, Algorithm) {
+    let route = shell.incoming.get_untracked();
+    let saved = match storage::load::<Saved>(STORAGE_KEY) {
+        Loaded::Found(s) => match s.board.normalized() {
+            Some(board) => Some((board, s.algorithm)),
+            None => {
+                storage::discard(STORAGE_KEY);
+                shell.notify(
+                    NoticeKind::Warning,
+                    "Your saved Sudoku could not be read and was discarded.",
+                );
+                None
+            }
+        },
+        Loaded::Corrupt => {
+            shell.notify(
+                NoticeKind::Warning,
+                "Your saved Sudoku could not be read and was discarded.",
+            );
+            None
+        }
+        Loaded::Missing => None,
+    };
+    let algorithm = saved.as_ref().map_or(Algorithm::Dlx, |s| s.1);
+    if route.workbench == WORKBENCH.id
+        && !route.payload.is_empty()
+        && !variants::is_variant_fragment(&route.payload)
+    {
+        match codec::decode(&route.payload) {
+            // Same puzzle as saved: keep the saved pencil marks too.
+            Ok(b) => {
+                return match saved {
+                    Some((s, a)) if s.cells == b.cells && s.shape == b.shape => (s, a),
+                    _ => (b, algorithm),
+                }
+            }
+            Err(e) => shell.notify(
+                NoticeKind::Warning,
+                format!(
+                    "The puzzle in the link could not be read ({e}); showing your last puzzle."
+                ),
+            ),
+        }
+    }
+    if let Some(s) = saved {
+        return s;
+    }
+    // First visit: an example to play with, and a word on what to do.
+    let board = example_board(DEFAULT_EXAMPLE)
+        .unwrap_or_else(|| Board::empty(Shape::square(3).expect("3x3")));
+    (board, algorithm)
+}
+
+#[component]
+pub fn SudokuBench() -> impl IntoView {
+    let shell = use_shell();
+    let (initial, algorithm) = initial_state(shell);
+    let first_visit = dom::hash().is_empty()
+        && dom::local_storage()
+            .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
+            .is_none();
+    let bench = Bench::new(initial, algorithm);
+    if first_visit {
+        bench.say(
+            MsgKind::Info,
+            "Welcome! This is the first puzzle of SageMath’s Sudoku docs. Edit it, \
+             pick Dancing Links or backtracking, and press Solve — or try an example below.",
+        );
+    }
+    WorkerPool::global().warm_up();
+    let lab = lab::Lab::new(bench);
+    lab.watch();
+    let vb = variants::VBench::new(variants::Mode::Standard);
+    variants::open_link(vb, shell);
+
+    // Persist and share: localStorage and the URL follow the puzzle.
+    Effect::new(move |_| {
+        let board = bench.board.get();
+        let algorithm = bench.algorithm.get();
+        if vb.mode.get() != variants::Mode::Standard {
+            shell.set_url(WORKBENCH.id, &vb.fragment());
+            return;
+        }
+        storage::save(
+            STORAGE_KEY,
+            &Saved {
+                board: board.clone(),
+                algorithm,
+            },
+        );
+        shell.set_url(WORKBENCH.id, &codec::encode(&board));
+    });
+
+    // A link opened while the page is open (hashchange).
+    Effect::new(move |prev: Option<()>| {
+        let route = shell.incoming.get();
+        if prev.is_none() || route.workbench != WORKBENCH.id || route.payload.is_empty() {
+            return;
+        }
+        if variants::is_variant_fragment(&route.payload) {
+            variants::open_link(vb, shell);
+            return;
+        }
+        vb.switch(variants::Mode::Standard);
+        match codec::decode(&route.payload) {
+            Ok(b) => {
+                let same = bench
+                    .board
+                    .with_untracked(|cur| cur.cells == b.cells && cur.shape == b.shape);
+                if !same {
+                    bench.load(b, Some("Loaded the puzzle from the link.".into()));
+                }
+            }
+            Err(e) => bench.say(
+                MsgKind::Error,
+                format!("The puzzle in the link could not be read: {e}."),
+            ),
+        }
+    });
+
+    // Undo/redo from anywhere on the page except text fields (which have
+    // their own undo).
+    let keys = window_event_listener(leptos::ev::keydown, move |e| {
+        if !(e.ctrl_key() || e.meta_key()) || e.alt_key() {
+            return;
+        }
+        let in_field = e
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        if in_field {
+            return;
+        }
+        match e.key().to_ascii_lowercase().as_str() {
+            "z" if e.shift_key() => bench.redo(),
+            "z" => bench.undo(),
+            "y" => bench.redo(),
+            _ => return,
+        }
+        e.prevent_default();
+    });
+    on_cleanup(move || {
+        keys.remove();
+        bench.abandon_job();
+        lab.abandon();
+        vb.abandon_all();
+    });
+
+    let standard = move || vb.mode.get() == variants::Mode::Standard;
+    view! {
+        <experiments::Experiments bench=bench/>
+        <variants::VariantPicker vb=vb/>
+        <Show when=standard fallback=move || view! { <variants::VariantBench vb=vb/> }>
+        <div
+            class="bench sudoku-bench"
+            data-testid="sudoku-bench"
+            style=move || {
+                let n = bench.board.with(Board::size);
+                format!("--board-max:{}px", if n > 12 { 720 } else { 600 })
+            }
+        >
+            <section class="board-column" aria-label="Grid">
+                <grid::Toolbar bench=bench/>
+                <grid::Grid bench=bench/>
+                <grid::Pad bench=bench/>
+            </section>
+            <aside class="panel-column">
+                <panel::SolverCard bench=bench/>
+                <lab::LabCard lab=lab/>
+                <lab::GenerateCard lab=lab/>
+                <panel::PuzzleCard bench=bench/>
+                <panel::ImportExportCard bench=bench/>
+            </aside>
+        </div>
+        </Show>
+    }
+}

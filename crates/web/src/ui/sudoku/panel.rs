@@ -1,0 +1,427 @@
+//! The side panel: solver controls, examples and sizes, import/export.
+
+use super::examples::EXAMPLES;
+use super::{group, Bench, Counter, MsgKind, Run};
+use crate::model::sudoku::board::{Board, MAX_EDIT_SIZE};
+use crate::ui::dom;
+use leptos::prelude::*;
+use tessera_engine::sudoku::models::{self, ModelFormat};
+use tessera_engine::sudoku::{Algorithm, Shape, Sudoku};
+
+#[component]
+pub fn SolverCard(bench: Bench) -> impl IntoView {
+    let alg_button = move |a: Algorithm, title: &'static str, hint: &'static str| {
+        view! {
+            <button
+                type="button"
+                role="radio"
+                class="segment"
+                data-testid=format!("alg-{}", a.name())
+                aria-checked=move || (bench.algorithm.get() == a).to_string()
+                title=hint
+                on:click=move |_| {
+                    if bench.algorithm.get_untracked() != a {
+                        bench.algorithm.set(a);
+                        if bench.run.get_untracked() == Run::Waiting {
+                            bench.clear_solution();
+                        }
+                    }
+                }
+            >
+                {title}
+            </button>
+        }
+    };
+    let running = move || {
+        matches!(
+            bench.run.get(),
+            Run::Solving | Run::Counting | Run::Cancelling
+        )
+    };
+    let counter_view = move || {
+        bench.counter.get().map(|Counter { nodes, solutions, fraction }| {
+            let pct = (fraction * 100.0).clamp(0.0, 100.0);
+            let pct_text = if pct > 0.0 && pct < 0.01 {
+                "<0.01%".to_string()
+            } else {
+                format!("{pct:.2}%")
+            };
+            view! {
+                <div class="counter" data-testid="progress" data-solutions=solutions.to_string() data-nodes=nodes>
+                    <div
+                        class="progress"
+                        role="progressbar"
+                        aria-label="Share of the search tree explored"
+                        aria-valuemin="0"
+                        aria-valuemax="100"
+                        aria-valuenow=format!("{pct:.2}")
+                    >
+                        <div class="progress-fill" style=format!("width:{:.3}%", pct.max(0.5))></div>
+                    </div>
+                    <div class="counter-line">
+                        <span class="count" data-testid="running-count">{group(solutions)}</span>
+                        <span class="muted">" solutions so far · "{group(nodes as u128)}" nodes · "{pct_text}" of the tree"</span>
+                    </div>
+                </div>
+            }
+        })
+    };
+    view! {
+        <section class="card solver-card" aria-labelledby="solver-title">
+            <h2 id="solver-title">"Solve"</h2>
+            <div class="segmented" role="radiogroup" aria-label="Algorithm">
+                {alg_button(Algorithm::Dlx, "Dancing Links", "Knuth’s Algorithm X on an exact-cover matrix (Sage’s dlx)")}
+                {alg_button(Algorithm::Backtrack, "Backtracking", "Depth-first search with bitsets and singles (Sage’s backtrack)")}
+            </div>
+            <div class="actions">
+                <button type="button" class="primary" data-testid="solve" on:click=move |_| bench.solve()>
+                    "Solve"
+                </button>
+                <button type="button" data-testid="next" on:click=move |_| bench.next()>
+                    "Next solution"
+                </button>
+                <button type="button" data-testid="count" on:click=move |_| bench.count()>
+                    "Count solutions"
+                </button>
+                <Show when=running>
+                    <button
+                        type="button"
+                        class="danger"
+                        data-testid="cancel"
+                        disabled=move || bench.run.get() == Run::Cancelling
+                        on:click=move |_| bench.cancel()
+                    >
+                        "Cancel"
+                    </button>
+                </Show>
+            </div>
+            <div class="actions secondary">
+                <button type="button" class="ghost" data-testid="clear-solution" on:click=move |_| bench.clear_solution()>
+                    "Clear solution"
+                </button>
+                <button type="button" class="ghost" data-testid="clear-all" on:click=move |_| bench.clear_all()>
+                    "Clear all"
+                </button>
+            </div>
+            {counter_view}
+            <div
+                class="status"
+                role="status"
+                aria-live="polite"
+                data-testid="status"
+                data-kind=move || bench.message.with(|m| m.as_ref().map_or("none", |m| m.kind.name()))
+                data-run=move || format!("{:?}", bench.run.get()).to_lowercase()
+                data-found=move || bench.found.get()
+            >
+                {move || bench.message.get().map(|m| view! { <p class=format!("message {}", m.kind.name())>{m.text}</p> })}
+            </div>
+            <p class="stats" data-testid="stats">
+                {move || bench.stats.get()}
+            </p>
+        </section>
+    }
+}
+
+#[component]
+pub fn PuzzleCard(bench: Bench) -> impl IntoView {
+    let load_example = move |id: &'static str| {
+        let Some(e) = super::examples::find(id) else {
+            return;
+        };
+        let board = Shape::parse(e.shape)
+            .ok()
+            .and_then(|s| Sudoku::from_sage_str(e.puzzle, Some(s)).ok())
+            .map(|s| Board::from_sudoku(&s));
+        if let Some(b) = board {
+            bench.load(b, Some(format!("{} — {}.", e.name, e.note)));
+        }
+    };
+    let chips = |filter: fn(&str) -> bool| {
+        EXAMPLES
+            .iter()
+            .filter(|e| filter(e.id))
+            .map(|e| {
+                let id = e.id;
+                view! {
+                    <button
+                        type="button"
+                        class="chip"
+                        data-testid=format!("example-{id}")
+                        title=e.note
+                        on:click=move |_| load_example(id)
+                    >
+                        {e.name.trim_start_matches("top95 ")}
+                    </button>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <section class="card" aria-labelledby="examples-title">
+            <h2 id="examples-title">"Examples"</h2>
+            <p class="hint">"Puzzles from SageMath’s documentation, one click away."</p>
+            <div class="chips">{chips(|id| !id.starts_with("top95"))}</div>
+            <h3>"top95 (hard)"</h3>
+            <div class="chips compact">{chips(|id| id.starts_with("top95"))}</div>
+        </section>
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    String,
+    List,
+    Matrix,
+    Ascii,
+    Latex,
+    /// A model for another solver (SAT, ILP, graph, algebra, MiniZinc).
+    Model(ModelFormat),
+}
+
+impl Format {
+    /// File name and MIME type for "Download".
+    fn file(self) -> (&'static str, &'static str) {
+        match self {
+            Format::String | Format::List | Format::Matrix | Format::Ascii => {
+                ("sudoku.txt", "text/plain")
+            }
+            Format::Latex => ("sudoku.tex", "application/x-tex"),
+            Format::Model(m) => match m {
+                ModelFormat::Cnf => ("sudoku.cnf", "text/plain"),
+                ModelFormat::Lp => ("sudoku.lp", "text/plain"),
+                ModelFormat::Dot => ("sudoku.dot", "text/vnd.graphviz"),
+                ModelFormat::Edges => ("sudoku-edges.txt", "text/plain"),
+                ModelFormat::Poly => ("sudoku-poly.txt", "text/plain"),
+                ModelFormat::MiniZinc => ("sudoku.mzn", "text/plain"),
+            },
+        }
+    }
+
+    /// One line on what the format is for.
+    fn description(self) -> &'static str {
+        match self {
+            Format::String => "Sage’s one-line form: givens row by row, '.' for a blank",
+            Format::List => "All cells row by row as a list, 0 for a blank",
+            Format::Matrix => "One row per line, 0 for a blank",
+            Format::Ascii => "A drawing of the grid for plain text",
+            Format::Latex => "A tabular for LaTeX documents",
+            Format::Model(m) => m.description(),
+        }
+    }
+}
+
+const FORMATS: &[(Format, &str, &str)] = &[
+    (Format::String, "string", "String (Sage)"),
+    (Format::List, "list", "List"),
+    (Format::Matrix, "matrix", "Matrix"),
+    (Format::Ascii, "ascii", "ASCII art"),
+    (Format::Latex, "latex", "LaTeX"),
+    (Format::Model(ModelFormat::Cnf), "cnf", "DIMACS CNF (SAT)"),
+    (
+        Format::Model(ModelFormat::Lp),
+        "lp",
+        "CPLEX LP (integer program)",
+    ),
+    (
+        Format::Model(ModelFormat::Dot),
+        "dot",
+        "DOT graph (Graphviz)",
+    ),
+    (
+        Format::Model(ModelFormat::Edges),
+        "edges",
+        "Edge list (Sudoku graph)",
+    ),
+    (
+        Format::Model(ModelFormat::Poly),
+        "poly",
+        "Polynomial system",
+    ),
+    (
+        Format::Model(ModelFormat::MiniZinc),
+        "minizinc",
+        "MiniZinc model",
+    ),
+];
+
+#[component]
+pub fn ImportExportCard(bench: Bench) -> impl IntoView {
+    let text = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let format = RwSignal::new(Format::String);
+    let with_solution = RwSignal::new(true);
+    let copied = RwSignal::new(None::<&'static str>);
+
+    let do_import = move || match bench.import(&text.get_untracked()) {
+        Ok(()) => error.set(None),
+        Err(e) => error.set(Some(e)),
+    };
+
+    let exported = Memo::new(move |_| {
+        let overlay = bench.overlay.get();
+        let use_solution = with_solution.get();
+        bench.board.with(|b| {
+            let mut s = b.sudoku();
+            if let (true, Some(o)) = (use_solution, overlay) {
+                if o.len() == b.cells.len() {
+                    let merged: Vec<u8> = b
+                        .cells
+                        .iter()
+                        .zip(&o)
+                        .map(|(&g, &v)| if g != 0 { g } else { v })
+                        .collect();
+                    s = s.with_cells(merged);
+                }
+            }
+            match format.get() {
+                Format::String => s.to_sage_string().unwrap_or_else(|e| format!("({e})")),
+                Format::List => s.to_list_string(),
+                Format::Matrix => s.to_matrix_string(),
+                Format::Ascii => s.to_ascii(),
+                Format::Latex => s.to_latex(),
+                Format::Model(m) => models::export(&s, m).unwrap_or_else(|e| format!("({e})")),
+            }
+        })
+    });
+
+    let flash = move |what: &'static str| {
+        copied.set(Some(what));
+        set_timeout(
+            move || copied.set(None),
+            std::time::Duration::from_millis(1600),
+        );
+    };
+
+    view! {
+        <section class="card" aria-labelledby="io-title">
+            <h2 id="io-title">"Import / export"</h2>
+            <label class="field-label" for="import-text">"Paste a puzzle"</label>
+            <textarea
+                id="import-text"
+                class="mono"
+                rows="3"
+                spellcheck="false"
+                autocomplete="off"
+                data-testid="import-text"
+                placeholder="8..6..9.5…  ·  [0, 4, 0, …]  ·  one matrix row per line"
+                aria-invalid=move || error.with(Option::is_some).then_some("true")
+                aria-describedby="import-error"
+                prop:value=move || text.get()
+                on:input=move |e| text.set(event_target_value(&e))
+                on:keydown=move |e| {
+                    if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {
+                        e.prevent_default();
+                        do_import();
+                    }
+                }
+            ></textarea>
+            <div class="row">
+                <button type="button" data-testid="import-button" on:click=move |_| do_import()>
+                    "Import"
+                </button>
+                <span class="hint">
+                    {format!("Sage strings, 81-character lines, lists, matrices; up to {MAX_EDIT_SIZE}×{MAX_EDIT_SIZE}.")}
+                </span>
+            </div>
+            <p id="import-error" class="field-error" data-testid="import-error" role="alert">
+                {move || error.get()}
+            </p>
+
+            <div class="export-head">
+                <label class="field-label" for="export-format">"Export as"</label>
+                <select
+                    id="export-format"
+                    data-testid="export-format"
+                    on:change=move |e| {
+                        let v = event_target_value(&e);
+                        if let Some((f, _, _)) = FORMATS.iter().find(|(_, k, _)| *k == v) {
+                            format.set(*f);
+                        }
+                    }
+                >
+                    <optgroup label="Puzzle">
+                        {FORMATS
+                            .iter()
+                            .filter(|(f, _, _)| !matches!(f, Format::Model(_)))
+                            .map(|&(f, key, label)| {
+                                view! { <option value=key selected=move || format.get() == f>{label}</option> }
+                            })
+                            .collect_view()}
+                    </optgroup>
+                    <optgroup label="Models for other solvers">
+                        {FORMATS
+                            .iter()
+                            .filter(|(f, _, _)| matches!(f, Format::Model(_)))
+                            .map(|&(f, key, label)| {
+                                view! { <option value=key selected=move || format.get() == f>{label}</option> }
+                            })
+                            .collect_view()}
+                    </optgroup>
+                </select>
+                <label class="check" class:hidden=move || bench.overlay.with(Option::is_none)>
+                    <input
+                        type="checkbox"
+                        data-testid="export-with-solution"
+                        prop:checked=move || with_solution.get()
+                        on:change=move |e| with_solution.set(event_target_checked(&e))
+                    />
+                    " with solution"
+                </label>
+            </div>
+            <p class="hint export-about" data-testid="export-about">
+                {move || format.get().description()}
+            </p>
+            <textarea
+                id="export-text"
+                class="mono export"
+                class:wrap=move || matches!(format.get(), Format::String | Format::List)
+                data-format=move || FORMATS.iter().find(|(f, _, _)| *f == format.get()).map_or("", |x| x.1)
+                readonly
+                rows=move || exported.with(|t| t.lines().count().clamp(2, 14))
+                data-testid="export-text"
+                aria-label="Exported puzzle"
+                prop:value=move || exported.get()
+            ></textarea>
+            <div class="row">
+                <button
+                    type="button"
+                    data-testid="copy-export"
+                    on:click=move |_| {
+                        if dom::copy_text(&exported.get_untracked(), "export-text") {
+                            flash("export");
+                        }
+                    }
+                >
+                    {move || if copied.get() == Some("export") { "Copied ✓" } else { "Copy" }}
+                </button>
+                <button
+                    type="button"
+                    data-testid="download-export"
+                    title="Save the export as a file"
+                    on:click=move |_| {
+                        let (name, mime) = format.get_untracked().file();
+                        dom::download_text(name, mime, &exported.get_untracked());
+                    }
+                >
+                    "Download"
+                </button>
+                <button
+                    type="button"
+                    class="ghost"
+                    data-testid="copy-link"
+                    title="Copy a link that opens this puzzle"
+                    on:click=move |_| {
+                        let href = dom::window().location().href().unwrap_or_default();
+                        if dom::copy_text(&href, "export-text") {
+                            flash("link");
+                        } else {
+                            bench.say(MsgKind::Info, format!("Share this link: {href}"));
+                        }
+                    }
+                >
+                    {move || if copied.get() == Some("link") { "Link copied ✓" } else { "Copy share link" }}
+                </button>
+            </div>
+        </section>
+    }
+}

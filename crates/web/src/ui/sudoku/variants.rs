@@ -1,0 +1,998 @@
+//! The variant editor: X-sudoku, jigsaw and Samurai on one layout-driven
+//! grid. Everything about the rules (units, conflicts, region checks,
+//! parsing, solving, generating) is the engine's `sudoku::variant`; this
+//! module only draws the layout, edits values and region labels, and
+//! drives the worker's `Variant*` jobs.
+//!
+//! URL: `#sudoku/x/<81 chars>`, `#sudoku/jigsaw/<map>/<81 chars>`,
+//! `#sudoku/samurai/<five 81-char grids joined by '-'>`.
+
+use super::MsgKind;
+use crate::model::format::{group, plural, symbol};
+use crate::ui::job::JobSlot;
+use leptos::prelude::*;
+use tessera_engine::sudoku::variant::{Kind, RegionMap, Variant};
+use tessera_engine::sudoku::Shape;
+use tessera_jobs::protocol::{JobKind, Payload, Response, Stats};
+use web_sys::KeyboardEvent;
+
+/// Which editor the Sudoku workbench shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Standard,
+    X,
+    Jigsaw,
+    Samurai,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 4] = [Mode::Standard, Mode::X, Mode::Jigsaw, Mode::Samurai];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Mode::Standard => "standard",
+            Mode::X => "x",
+            Mode::Jigsaw => "jigsaw",
+            Mode::Samurai => "samurai",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Mode::Standard => "Standard",
+            Mode::X => "X",
+            Mode::Jigsaw => "Jigsaw",
+            Mode::Samurai => "Samurai",
+        }
+    }
+
+    fn hint(self) -> &'static str {
+        match self {
+            Mode::Standard => "Rows, columns and boxes, any size",
+            Mode::X => "9×9 with both main diagonals as extra units",
+            Mode::Jigsaw => "9×9 with irregular regions instead of boxes",
+            Mode::Samurai => "Five 9×9 grids sharing the centre grid’s corner boxes",
+        }
+    }
+}
+
+const GRID_ID: &str = "variant-grid";
+const LABELS: [char; 9] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
+
+fn nine() -> Shape {
+    Shape::square(3).expect("3x3")
+}
+
+/// Preset region maps: the boxes, and two irregular ones drawn once from
+/// fixed seeds (valid by construction).
+fn presets() -> Vec<(&'static str, String)> {
+    vec![
+        ("Boxes", RegionMap::boxes(nine()).to_string()),
+        ("Waves", RegionMap::from_seed(9, 7).to_string()),
+        ("Puzzle pieces", RegionMap::from_seed(9, 21).to_string()),
+    ]
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Run {
+    Idle,
+    Solving,
+    Waiting,
+    Counting,
+    Generating,
+}
+
+/// The variant editor's state; `Copy`, so handlers capture it freely.
+#[derive(Clone, Copy)]
+pub struct VBench {
+    pub mode: RwSignal<Mode>,
+    /// Values per variant (X, jigsaw, Samurai): switching keeps each.
+    values: [RwSignal<Vec<u8>>; 3],
+    /// The jigsaw map being edited: one label per cell (may be invalid).
+    regions: RwSignal<String>,
+    /// The variant, or what is wrong with the region map.
+    variant: Memo<Result<Variant, String>>,
+    overlay: RwSignal<Option<Vec<u8>>>,
+    selected: RwSignal<usize>,
+    /// Paint regions with this label (jigsaw), instead of selecting cells.
+    paint: RwSignal<Option<char>>,
+    painting: RwSignal<bool>,
+    run: RwSignal<Run>,
+    found: RwSignal<u64>,
+    message: RwSignal<Option<(MsgKind, String)>>,
+    stats: RwSignal<Option<String>>,
+    progress: RwSignal<Option<(u64, u128, f64)>>,
+    seed: RwSignal<u64>,
+    job: JobSlot,
+}
+
+impl VBench {
+    pub fn new(mode: Mode) -> VBench {
+        let mode = RwSignal::new(mode);
+        let regions = RwSignal::new(presets()[1].1.clone());
+        let variant = Memo::new(move |_| match mode.get() {
+            Mode::Standard | Mode::X => Ok(Variant::x(nine())),
+            Mode::Samurai => Ok(Variant::samurai()),
+            Mode::Jigsaw => regions.with(|r| {
+                RegionMap::parse(r)
+                    .map(Variant::jigsaw)
+                    .map_err(|e| format!("Region map: {e}."))
+            }),
+        });
+        VBench {
+            mode,
+            values: [
+                RwSignal::new(vec![0; 81]),
+                RwSignal::new(vec![0; 81]),
+                RwSignal::new(vec![0; 369]),
+            ],
+            regions,
+            variant,
+            overlay: RwSignal::new(None),
+            selected: RwSignal::new(0),
+            paint: RwSignal::new(None),
+            painting: RwSignal::new(false),
+            run: RwSignal::new(Run::Idle),
+            found: RwSignal::new(0),
+            message: RwSignal::new(None),
+            stats: RwSignal::new(None),
+            progress: RwSignal::new(None),
+            seed: RwSignal::new(1),
+            job: JobSlot::new(),
+        }
+    }
+
+    fn slot(&self) -> RwSignal<Vec<u8>> {
+        match self.mode.get_untracked() {
+            Mode::Samurai => self.values[2],
+            Mode::Jigsaw => self.values[1],
+            _ => self.values[0],
+        }
+    }
+
+    /// The values of the variant on screen (tracked).
+    fn current(&self) -> Vec<u8> {
+        match self.mode.get() {
+            Mode::Samurai => self.values[2].get(),
+            Mode::Jigsaw => self.values[1].get(),
+            _ => self.values[0].get(),
+        }
+    }
+
+    fn say(&self, kind: MsgKind, text: impl Into<String>) {
+        self.message.set(Some((kind, text.into())));
+    }
+
+    /// The puzzle changed: its shown solution and any search are stale.
+    fn drop_solution(&self) {
+        self.abandon();
+        self.overlay.set(None);
+        self.found.set(0);
+        self.stats.set(None);
+        if self
+            .message
+            .with_untracked(|m| m.as_ref().is_some_and(|m| m.0 != MsgKind::Info))
+        {
+            self.message.set(None);
+        }
+    }
+
+    pub fn switch(&self, mode: Mode) {
+        if self.mode.get_untracked() == mode {
+            return;
+        }
+        self.drop_solution();
+        self.message.set(None);
+        self.paint.set(None);
+        self.selected.set(0);
+        self.mode.set(mode);
+    }
+
+    fn set_value(&self, cell: usize, v: u8) {
+        let slot = self.slot();
+        if slot.with_untracked(|s| s.get(cell) == Some(&v)) {
+            return;
+        }
+        slot.update(|s| {
+            if let Some(x) = s.get_mut(cell) {
+                *x = v;
+            }
+        });
+        self.drop_solution();
+    }
+
+    fn paint_cell(&self, cell: usize) {
+        let Some(label) = self.paint.get_untracked() else {
+            return;
+        };
+        let changed = self
+            .regions
+            .with_untracked(|r| r.chars().nth(cell).is_some_and(|c| c != label));
+        if changed {
+            self.regions.update(|r| {
+                *r = r
+                    .chars()
+                    .enumerate()
+                    .map(|(i, c)| if i == cell { label } else { c })
+                    .collect()
+            });
+            self.drop_solution();
+        }
+    }
+
+    /// Move the selection in a direction, skipping Samurai holes.
+    fn step(&self, dr: isize, dc: isize) {
+        let v = self.variant.get_untracked();
+        let Ok(v) = v else { return };
+        let p = v.positions()[self.selected.get_untracked().min(v.cells() - 1)];
+        let (mut r, mut c) = ((p / v.width()) as isize, (p % v.width()) as isize);
+        loop {
+            r += dr;
+            c += dc;
+            if r < 0 || c < 0 || r >= v.height() as isize || c >= v.width() as isize {
+                return;
+            }
+            if let Some(cell) = v.cell_at(r as usize, c as usize) {
+                self.selected.set(cell);
+                return;
+            }
+        }
+    }
+
+    /// The URL payload of what is on screen.
+    pub fn fragment(&self) -> String {
+        let values = self.current();
+        match (self.mode.get(), self.variant.get()) {
+            (Mode::Samurai, Ok(v)) => format!("samurai/{}", v.to_line(&values).replace(' ', "-")),
+            (Mode::Jigsaw, _) => {
+                let v = Variant::standard(nine());
+                format!("jigsaw/{}/{}", self.regions.get(), v.to_line(&values))
+            }
+            (_, _) => format!("x/{}", Variant::x(nine()).to_line(&values)),
+        }
+    }
+
+    /// Load a `x/…`, `jigsaw/…/…` or `samurai/…` payload; `false` if it
+    /// is not one (the standard editor's then).
+    pub fn load_fragment(&self, payload: &str) -> Result<bool, String> {
+        let (head, rest) = payload.split_once('/').unwrap_or((payload, ""));
+        let mode = match head {
+            "x" => Mode::X,
+            "jigsaw" => Mode::Jigsaw,
+            "samurai" => Mode::Samurai,
+            _ => return Ok(false),
+        };
+        let (variant, text) = match mode {
+            Mode::Jigsaw => {
+                let (map, grid) = rest.split_once('/').unwrap_or((rest, ""));
+                let map = RegionMap::parse(map).map_err(|e| format!("region map: {e}"))?;
+                (Variant::jigsaw(map), grid.to_string())
+            }
+            Mode::Samurai => (Variant::samurai(), rest.replace('-', " ")),
+            _ => (Variant::x(nine()), rest.to_string()),
+        };
+        let values = variant.parse(&text).map_err(|e| e.to_string())?;
+        self.switch(mode);
+        if let Kind::Jigsaw(map) = variant.kind() {
+            self.regions.set(map.to_string());
+        }
+        self.slot().set(values);
+        Ok(true)
+    }
+
+    // ----- the worker -----
+
+    fn abandon(&self) {
+        self.job.abandon();
+        self.run.set(Run::Idle);
+        self.progress.set(None);
+    }
+
+    /// The variant and its givens if they can be searched; else a message.
+    fn checked(&self) -> Option<(Variant, Vec<u8>)> {
+        let values = self.slot().get_untracked();
+        match self.variant.get_untracked() {
+            Err(e) => {
+                self.say(MsgKind::Error, e);
+                None
+            }
+            Ok(v) => match v.verify(&values) {
+                Ok(()) => Some((v, values)),
+                Err(e) => {
+                    self.say(
+                        MsgKind::Error,
+                        format!("The puzzle cannot be solved as it stands: {e}."),
+                    );
+                    None
+                }
+            },
+        }
+    }
+
+    fn submit(&self, kind: JobKind, run: Run) {
+        self.abandon();
+        let me = *self;
+        self.job.submit(kind, move |_, r| me.on_response(r));
+        // An immediate failure has already answered and left no job.
+        if self.job.is_running() {
+            self.run.set(run);
+        }
+    }
+
+    pub fn solve(&self) {
+        let Some((v, cells)) = self.checked() else {
+            return;
+        };
+        self.overlay.set(None);
+        self.found.set(0);
+        self.stats.set(None);
+        self.say(MsgKind::Info, "Solving with Dancing Links…");
+        let kind = v.kind().clone();
+        self.submit(
+            JobKind::VariantSolve {
+                variant: kind,
+                cells,
+                batch: 1,
+            },
+            Run::Solving,
+        );
+    }
+
+    pub fn next(&self) {
+        match (self.run.get_untracked(), self.job.handle()) {
+            (Run::Waiting, Some(h)) if h.is_live() => {
+                self.run.set(Run::Solving);
+                self.say(
+                    MsgKind::Info,
+                    format!("Looking for solution {}…", self.found.get_untracked() + 1),
+                );
+                h.more(1);
+            }
+            (Run::Idle | Run::Waiting, _) => self.solve(),
+            _ => {}
+        }
+    }
+
+    pub fn count(&self) {
+        let Some((v, cells)) = self.checked() else {
+            return;
+        };
+        self.overlay.set(None);
+        self.stats.set(None);
+        self.say(MsgKind::Info, "Counting solutions…");
+        self.progress.set(Some((0, 0, 0.0)));
+        self.submit(
+            JobKind::VariantCount {
+                variant: v.kind().clone(),
+                cells,
+                limit: None,
+            },
+            Run::Counting,
+        );
+    }
+
+    pub fn generate(&self) {
+        let mode = self.mode.get_untracked();
+        let variant = match mode {
+            Mode::Jigsaw => None,
+            Mode::Samurai => Some(Kind::Samurai),
+            _ => Some(Kind::X(nine())),
+        };
+        self.overlay.set(None);
+        self.stats.set(None);
+        self.say(
+            MsgKind::Info,
+            format!(
+                "Generating a {} puzzle (seed {})…",
+                mode.label(),
+                self.seed.get_untracked()
+            ),
+        );
+        self.submit(
+            JobKind::VariantGenerate {
+                variant,
+                seed: self.seed.get_untracked(),
+                minimal: false,
+            },
+            Run::Generating,
+        );
+    }
+
+    pub fn cancel(&self) {
+        if self.run.get_untracked() != Run::Idle {
+            self.job.cancel();
+        }
+        if self.run.get_untracked() == Run::Generating {
+            self.abandon();
+            self.say(MsgKind::Info, "Cancelled.");
+        }
+    }
+
+    fn on_response(&self, response: Response) {
+        match response {
+            Response::Ready { .. } => {}
+            Response::Progress {
+                nodes,
+                solutions,
+                fraction,
+                ..
+            } => {
+                if self.run.get_untracked() == Run::Counting {
+                    self.progress.set(Some((nodes, solutions, fraction)));
+                }
+            }
+            Response::Solution { index, payload, .. } => match payload {
+                Payload::Cells(cells) if self.slot().with_untracked(|s| s.len() == cells.len()) => {
+                    self.overlay.set(Some(cells));
+                    self.found.set(index + 1);
+                }
+                Payload::VariantGenerated {
+                    variant, puzzle, ..
+                } => {
+                    if let Kind::Jigsaw(map) = &variant {
+                        self.regions.set(map.to_string());
+                    }
+                    let clues = puzzle.iter().filter(|&&v| v != 0).count();
+                    self.slot().set(puzzle);
+                    self.overlay.set(None);
+                    self.found.set(0);
+                    self.say(
+                        MsgKind::Success,
+                        format!(
+                            "Generated a {} puzzle with {} and one solution (seed {}).",
+                            self.mode.get_untracked().label(),
+                            plural(clues as u128, "given", "givens"),
+                            self.seed.get_untracked()
+                        ),
+                    );
+                }
+                _ => {}
+            },
+            Response::Waiting { stats, .. } => {
+                self.run.set(Run::Waiting);
+                let k = self.found.get_untracked();
+                self.say(
+                    MsgKind::Success,
+                    if k == 1 {
+                        "Solved. Next solution looks for another.".to_string()
+                    } else {
+                        format!("Solution {k}.")
+                    },
+                );
+                self.show_stats(&stats);
+            }
+            Response::Done { stats, .. } => {
+                let was = self.run.get_untracked();
+                self.run.set(Run::Idle);
+                self.progress.set(None);
+                if was == Run::Generating {
+                    return;
+                }
+                self.show_stats(&stats);
+                let text = if stats.cancelled {
+                    (
+                        MsgKind::Info,
+                        format!(
+                            "Cancelled after {} so far.",
+                            plural(stats.solutions, "solution", "solutions")
+                        ),
+                    )
+                } else if was == Run::Counting {
+                    match stats.solutions {
+                        0 => (
+                            MsgKind::Error,
+                            "No solution: this puzzle cannot be completed.".into(),
+                        ),
+                        1 => (
+                            MsgKind::Success,
+                            "Exactly 1 solution: the puzzle is proper.".into(),
+                        ),
+                        n => (MsgKind::Success, format!("{} solutions.", group(n))),
+                    }
+                } else if self.found.get_untracked() == 0 {
+                    (
+                        MsgKind::Error,
+                        "No solution: this puzzle cannot be completed.".into(),
+                    )
+                } else {
+                    (
+                        MsgKind::Info,
+                        format!(
+                            "No more solutions: the puzzle has exactly {}.",
+                            plural(self.found.get_untracked() as u128, "solution", "solutions")
+                        ),
+                    )
+                };
+                self.say(text.0, text.1);
+            }
+            Response::Error { message, .. } => {
+                self.run.set(Run::Idle);
+                self.progress.set(None);
+                self.say(MsgKind::Error, message);
+            }
+        }
+    }
+
+    fn show_stats(&self, s: &Stats) {
+        self.stats.set(Some(super::stats_line(s)));
+    }
+
+    pub fn abandon_all(&self) {
+        self.abandon();
+    }
+}
+
+/// Is this URL payload one of ours (`x/…`, `jigsaw/…`, `samurai/…`)?
+pub fn is_variant_fragment(payload: &str) -> bool {
+    ["x/", "jigsaw/", "samurai/"]
+        .iter()
+        .any(|p| payload.starts_with(p))
+}
+
+/// Open the variant puzzle of the current link, if any; a bad link is a
+/// notice and leaves the editor as it was.
+pub fn open_link(vb: VBench, shell: crate::ui::shell::Shell) {
+    let route = shell.incoming.get_untracked();
+    if route.workbench != super::WORKBENCH.id || !is_variant_fragment(&route.payload) {
+        return;
+    }
+    if let Err(e) = vb.load_fragment(&route.payload) {
+        shell.notify(
+            crate::ui::shell::NoticeKind::Warning,
+            format!("The variant puzzle in the link could not be read ({e})."),
+        );
+    }
+}
+
+/// Standard · X · Jigsaw · Samurai, above the workbench.
+#[component]
+pub fn VariantPicker(vb: VBench) -> impl IntoView {
+    view! {
+        <div class="segmented variant-picker" role="radiogroup" aria-label="Sudoku variant">
+            {Mode::ALL
+                .iter()
+                .map(|&m| {
+                    view! {
+                        <button
+                            type="button"
+                            role="radio"
+                            class="segment"
+                            data-testid=format!("variant-{}", m.id())
+                            title=m.hint()
+                            aria-checked=move || (vb.mode.get() == m).to_string()
+                            on:click=move |_| vb.switch(m)
+                        >
+                            {m.label()}
+                        </button>
+                    }
+                })
+                .collect_view()}
+        </div>
+    }
+}
+
+/// Per-cell classes: thick lines on box / region edges and next to holes.
+fn cell_classes(v: &Variant, regions: &[char], cell: usize) -> String {
+    let w = v.width();
+    let p = v.positions()[cell];
+    let (r, c) = (p / w, p % w);
+    let mut s = String::from("vcell");
+    let hole =
+        |rr: isize, cc: isize| rr < 0 || cc < 0 || v.cell_at(rr as usize, cc as usize).is_none();
+    let (ri, ci) = (r as isize, c as isize);
+    let jigsaw = matches!(v.kind(), Kind::Jigsaw(_));
+    let differs = |other: Option<usize>| match other {
+        Some(o) if jigsaw => regions.get(cell) != regions.get(o),
+        _ => false,
+    };
+    if hole(ri, ci + 1) || (!jigsaw && (c + 1) % 3 == 0) || differs(v.cell_at(r, c + 1)) {
+        s.push_str(" t-r");
+    }
+    if hole(ri + 1, ci) || (!jigsaw && (r + 1) % 3 == 0) || differs(v.cell_at(r + 1, c)) {
+        s.push_str(" t-b");
+    }
+    if hole(ri, ci - 1) {
+        s.push_str(" t-l");
+    }
+    if hole(ri - 1, ci) {
+        s.push_str(" t-t");
+    }
+    if matches!(v.kind(), Kind::X(_)) && (r == c || r + c == w - 1) {
+        s.push_str(" diag");
+    }
+    if jigsaw {
+        if let Some(k) = regions
+            .get(cell)
+            .and_then(|l| LABELS.iter().position(|x| x == l))
+        {
+            s.push_str(&format!(" reg-{k}"));
+        }
+    }
+    s
+}
+
+/// The grid: a layout of cells (and Samurai holes).
+#[component]
+pub fn VariantGrid(vb: VBench) -> impl IntoView {
+    let labels = Memo::new(move |_| vb.regions.with(|r| r.chars().collect::<Vec<char>>()));
+    let conflicts = Memo::new(move |_| {
+        let values = vb.current();
+        let mut bad = vec![false; values.len()];
+        if let Ok(v) = vb.variant.get() {
+            for i in v.conflicts(&values) {
+                bad[i] = true;
+            }
+        }
+        bad
+    });
+    // What each cell shows: (value, given).
+    let shown = Memo::new(move |_| {
+        let values = vb.current();
+        let overlay = vb.overlay.get();
+        values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| match (v, &overlay) {
+                (0, Some(o)) if o.len() == values.len() => (o[i], false),
+                _ => (v, v != 0),
+            })
+            .collect::<Vec<(u8, bool)>>()
+    });
+    // The layout a lenient variant falls back to while a jigsaw map is broken.
+    let layout = Memo::new(move |_| {
+        vb.variant
+            .get()
+            .unwrap_or_else(|_| Variant::standard(nine()))
+    });
+    let on_key = move |e: KeyboardEvent| {
+        if e.ctrl_key() || e.meta_key() || e.alt_key() {
+            return;
+        }
+        match e.key().as_str() {
+            "ArrowUp" => vb.step(-1, 0),
+            "ArrowDown" => vb.step(1, 0),
+            "ArrowLeft" => vb.step(0, -1),
+            "ArrowRight" => vb.step(0, 1),
+            "Backspace" | "Delete" | "0" | "." => vb.set_value(vb.selected.get_untracked(), 0),
+            k => match k.parse::<u8>() {
+                Ok(d) if (1..=9).contains(&d) => vb.set_value(vb.selected.get_untracked(), d),
+                _ => return,
+            },
+        }
+        e.prevent_default();
+    };
+    let cells = move || {
+        let v = layout.get();
+        let w = v.width();
+        (0..v.height() * w)
+            .map(|p| {
+                let Some(i) = v.cell_at(p / w, p % w) else {
+                    return view! { <div class="vhole" aria-hidden="true"></div> }.into_any();
+                };
+                let v2 = v.clone();
+                let class = move || {
+                    let (val, given) = shown.with(|s| s.get(i).copied().unwrap_or((0, false)));
+                    let mut s = labels.with(|l| cell_classes(&v2, l, i));
+                    s.push_str(match (val, given) {
+                        (0, _) => " empty",
+                        (_, true) => " given",
+                        _ => " solved",
+                    });
+                    if vb.selected.get() == i {
+                        s.push_str(" selected");
+                    }
+                    if conflicts.with(|c| c.get(i).copied().unwrap_or(false)) {
+                        s.push_str(" conflict");
+                    }
+                    s
+                };
+                let name = v.cell_name(i);
+                view! {
+                    <div
+                        role="gridcell"
+                        id=format!("vcell-{i}")
+                        class=class
+                        data-cell=i
+                        data-pos=p
+                        aria-label=move || {
+                            let (val, given) = shown.with(|s| s.get(i).copied().unwrap_or((0, false)));
+                            match (val, given) {
+                                (0, _) => format!("{name}: empty"),
+                                (x, true) => format!("{name}: {x}, given"),
+                                (x, false) => format!("{name}: {x}, solved"),
+                            }
+                        }
+                        on:pointerdown=move |e| {
+                            if vb.paint.get_untracked().is_some() {
+                                e.prevent_default();
+                                vb.painting.set(true);
+                                vb.paint_cell(i);
+                            }
+                        }
+                        on:pointerenter=move |_| {
+                            if vb.painting.get_untracked() {
+                                vb.paint_cell(i);
+                            }
+                        }
+                        on:click=move |_| {
+                            vb.selected.set(i);
+                            crate::ui::dom::focus_id(GRID_ID);
+                        }
+                    >
+                        {move || symbol(shown.with(|s| s.get(i).map_or(0, |x| x.0)))}
+                    </div>
+                }
+                .into_any()
+            })
+            .collect_view()
+    };
+    let stop = window_event_listener(leptos::ev::pointerup, move |_| vb.painting.set(false));
+    on_cleanup(move || stop.remove());
+    view! {
+        <div class="grid-frame vgrid-frame">
+            <div
+                id=GRID_ID
+                class="vgrid"
+                class:painting=move || vb.paint.get().is_some()
+                role="grid"
+                tabindex="0"
+                data-testid="variant-grid"
+                data-variant=move || vb.mode.get().id()
+                data-width=move || layout.get().width()
+                data-height=move || layout.get().height()
+                data-regions=move || (vb.mode.get() == Mode::Jigsaw).then(|| vb.regions.get())
+                data-puzzle=move || {
+                    let v = layout.get();
+                    v.to_layout(&vb.current())
+                }
+                data-grid=move || {
+                    let v = layout.get();
+                    let values: Vec<u8> = shown.with(|s| s.iter().map(|x| x.0).collect());
+                    v.to_layout(&values)
+                }
+                data-conflicts=move || conflicts.with(|c| c.iter().filter(|&&x| x).count())
+                aria-label=move || format!(
+                    "{} Sudoku grid. Arrow keys move (skipping gaps), 1-9 fill, Delete clears.",
+                    vb.mode.get().label()
+                )
+                aria-activedescendant=move || format!("vcell-{}", vb.selected.get())
+                style=move || format!("--w:{};--h:{}", layout.get().width(), layout.get().height())
+                on:keydown=on_key
+            >
+                {cells}
+            </div>
+        </div>
+    }
+}
+
+/// Solve / Next / Count / Cancel, Generate, jigsaw regions, import/export.
+#[component]
+pub fn VariantPanel(vb: VBench) -> impl IntoView {
+    let busy = move || matches!(vb.run.get(), Run::Solving | Run::Counting | Run::Generating);
+    let import_text = RwSignal::new(String::new());
+    let import = move || {
+        let text = import_text.get_untracked();
+        let Ok(v) = vb.variant.get_untracked() else {
+            vb.say(MsgKind::Error, "Fix the region map first.");
+            return;
+        };
+        match v.parse(&text) {
+            Ok(values) => {
+                vb.slot().set(values);
+                vb.drop_solution();
+                vb.say(MsgKind::Info, "Imported the puzzle.");
+            }
+            // What was typed stays in the field.
+            Err(e) => vb.say(MsgKind::Error, format!("Could not import: {e}.")),
+        }
+    };
+    let region_tools = move || {
+        (vb.mode.get() == Mode::Jigsaw).then(|| {
+            view! {
+                <section class="card" aria-labelledby="regions-title">
+                    <h2 id="regions-title">"Regions"</h2>
+                    <p class="hint">"Pick a region, switch on painting, then click or drag cells. Each of the nine regions needs nine connected cells."</p>
+                    <div class="chips region-chips">
+                        {LABELS
+                            .iter()
+                            .enumerate()
+                            .map(|(k, &l)| {
+                                view! {
+                                    <button
+                                        type="button"
+                                        class=format!("chip region-chip reg-{k}")
+                                        data-testid=format!("region-{l}")
+                                        aria-pressed=move || (vb.paint.get() == Some(l)).to_string()
+                                        on:click=move |_| vb.paint.set(if vb.paint.get_untracked() == Some(l) { None } else { Some(l) })
+                                    >
+                                        {l.to_string()}
+                                    </button>
+                                }
+                            })
+                            .collect_view()}
+                        <button
+                            type="button"
+                            class="chip"
+                            data-testid="paint-off"
+                            disabled=move || vb.paint.get().is_none()
+                            on:click=move |_| vb.paint.set(None)
+                        >
+                            "Done painting"
+                        </button>
+                    </div>
+                    {move || vb.variant.with(|v| v.as_ref().err().cloned()).map(|e| view! {
+                        <p class="message error" data-testid="region-error" role="alert">{e}</p>
+                    })}
+                    <h3>"Presets"</h3>
+                    <div class="chips">
+                        {presets()
+                            .into_iter()
+                            .map(|(name, map)| {
+                                view! {
+                                    <button
+                                        type="button"
+                                        class="chip"
+                                        data-testid=format!("preset-{}", name.to_lowercase().replace(' ', "-"))
+                                        on:click=move |_| {
+                                            vb.regions.set(map.clone());
+                                            vb.drop_solution();
+                                        }
+                                    >
+                                        {name}
+                                    </button>
+                                }
+                            })
+                            .collect_view()}
+                    </div>
+                    <label class="field-label" for="regions-text">"Region map (81 labels)"</label>
+                    <input
+                        id="regions-text"
+                        class="mono"
+                        data-testid="regions-text"
+                        spellcheck="false"
+                        prop:value=move || vb.regions.get()
+                        on:change=move |e| {
+                            vb.regions.set(event_target_value(&e).split_whitespace().collect());
+                            vb.drop_solution();
+                        }
+                    />
+                </section>
+            }
+        })
+    };
+    view! {
+        <section class="card solver-card" aria-labelledby="vsolver-title">
+            <h2 id="vsolver-title">"Solve"</h2>
+            <p class="hint">"Dancing Links on the variant’s cells and units, in the worker."</p>
+            <div class="actions">
+                <button type="button" class="primary" data-testid="vsolve" on:click=move |_| vb.solve()>"Solve"</button>
+                <button type="button" data-testid="vnext" on:click=move |_| vb.next()>"Next solution"</button>
+                <button type="button" data-testid="vcount" on:click=move |_| vb.count()>"Count"</button>
+                <button type="button" data-testid="vcancel" disabled=move || !busy() on:click=move |_| vb.cancel()>"Cancel"</button>
+                <button
+                    type="button"
+                    data-testid="vclear"
+                    on:click=move |_| {
+                        vb.slot().update(|s| s.iter_mut().for_each(|x| *x = 0));
+                        vb.drop_solution();
+                        vb.message.set(None);
+                    }
+                >
+                    "Clear"
+                </button>
+            </div>
+            {move || vb.progress.get().map(|(nodes, sols, f)| view! {
+                <p class="counter" data-testid="vprogress">
+                    {format!("{} so far · {} nodes · {:.0}%", plural(sols, "solution", "solutions"), group(nodes as u128), f * 100.0)}
+                </p>
+            })}
+            {move || vb.message.get().map(|(kind, text)| view! {
+                <p class=format!("message {}", kind.name()) data-testid="vmessage" role="status">{text}</p>
+            })}
+            {move || vb.stats.get().map(|s| view! { <p class="stats">{s}</p> })}
+            <h3>"Generate"</h3>
+            <div class="actions">
+                <label class="field-label inline">
+                    "Seed "
+                    <input
+                        type="number"
+                        min="0"
+                        class="seed"
+                        data-testid="vseed"
+                        prop:value=move || vb.seed.get().to_string()
+                        on:change=move |e| {
+                            if let Ok(s) = event_target_value(&e).trim().parse() {
+                                vb.seed.set(s);
+                            }
+                        }
+                    />
+                </label>
+                <button type="button" data-testid="vgenerate" on:click=move |_| vb.generate()>"Generate"</button>
+            </div>
+            <p class="hint">
+                {move || match vb.mode.get() {
+                    Mode::Jigsaw => "A jigsaw comes with a fresh random region map.",
+                    Mode::Samurai => "Samurai takes a second or two.",
+                    _ => "Unique solution, no removable clue.",
+                }}
+            </p>
+        </section>
+        {region_tools}
+        <section class="card" aria-labelledby="vio-title">
+            <h2 id="vio-title">"Import / export"</h2>
+            <label class="field-label" for="vimport">
+                {move || match vb.mode.get() {
+                    Mode::Samurai => "Paste five 81-character grids (top-left, top-right, centre, bottom-left, bottom-right) or the 21-line layout",
+                    _ => "Paste an 81-character puzzle",
+                }}
+            </label>
+            <textarea
+                id="vimport"
+                class="mono"
+                rows="3"
+                spellcheck="false"
+                data-testid="vimport-text"
+                prop:value=move || import_text.get()
+                on:input=move |e| import_text.set(event_target_value(&e))
+            ></textarea>
+            <div class="actions">
+                <button type="button" data-testid="vimport" on:click=move |_| import()>"Import"</button>
+            </div>
+            <label class="field-label" for="vexport">"This puzzle"</label>
+            <textarea
+                id="vexport"
+                class="mono"
+                rows="2"
+                readonly
+                data-testid="vexport"
+                prop:value=move || {
+                    let values = vb.current();
+                    match vb.variant.get() {
+                        Ok(v) => v.to_line(&values),
+                        Err(_) => String::new(),
+                    }
+                }
+            ></textarea>
+            <p class="hint">"The logical solver, hints and difficulty ratings are not available for variants yet."</p>
+        </section>
+    }
+}
+
+/// The variant editor: grid on the left, tools on the right.
+#[component]
+pub fn VariantBench(vb: VBench) -> impl IntoView {
+    view! {
+        <div class="bench sudoku-bench variant-bench" data-testid="variant-bench" style="--board-max:720px">
+            <section class="board-column" aria-label="Grid">
+                <VariantGrid vb=vb/>
+                <div class="pad vpad" role="group" aria-label="Keypad" style="--cols:10;--mcols:5">
+                    {(1..=9u8)
+                        .map(|d| view! {
+                            <button
+                                type="button"
+                                class="pad-key"
+                                data-testid=format!("vpad-{d}")
+                                on:mousedown=|e| e.prevent_default()
+                                on:click=move |_| vb.set_value(vb.selected.get_untracked(), d)
+                            >
+                                {d.to_string()}
+                            </button>
+                        })
+                        .collect_view()}
+                    <button
+                        type="button"
+                        class="pad-key erase"
+                        aria-label="Erase cell"
+                        on:mousedown=|e| e.prevent_default()
+                        on:click=move |_| vb.set_value(vb.selected.get_untracked(), 0)
+                    >
+                        "⌫"
+                    </button>
+                </div>
+            </section>
+            <aside class="panel-column">
+                <VariantPanel vb=vb/>
+            </aside>
+        </div>
+    }
+}

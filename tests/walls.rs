@@ -1,0 +1,83 @@
+//! The crate walls, enforced: the pure crates (the engine, the voxel
+//! geometry and the job layer) must never depend on the web stack, on any
+//! target. `cargo tree` lists each crate's whole normal + build dependency
+//! tree for the host and for wasm32; one forbidden name fails the suite.
+
+use std::process::Command;
+
+const PURE: [&str; 3] = ["tessera-engine", "tessera-voxel", "tessera-jobs"];
+const WEB: [&str; 6] = [
+    "leptos",
+    "web-sys",
+    "js-sys",
+    "wasm-bindgen",
+    "three-d",
+    "console_error_panic_hook",
+];
+
+fn tree(package: &str, target: &str) -> Vec<String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "tree",
+            "-p",
+            package,
+            "-e",
+            "normal,build",
+            "--prefix",
+            "none",
+        ])
+        .args(["--format", "{p}", "--target", target])
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        out.status.success(),
+        "cargo tree -p {package} --target {target} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .map(str::to_owned)
+        .collect()
+}
+
+fn host() -> String {
+    let out = Command::new("rustc")
+        .arg("-vV")
+        .output()
+        .expect("rustc -vV");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("host: "))
+        .expect("rustc -vV names the host")
+        .to_owned()
+}
+
+#[test]
+fn pure_crates_have_no_web_dependency() {
+    for target in [host(), "wasm32-unknown-unknown".to_owned()] {
+        for package in PURE {
+            let deps = tree(package, &target);
+            assert!(
+                deps.iter().any(|d| d == package),
+                "{package} is in its own tree: {deps:?}"
+            );
+            let web: Vec<&String> = deps.iter().filter(|d| WEB.contains(&d.as_str())).collect();
+            assert!(
+                web.is_empty(),
+                "{package} must stay pure, but its tree for {target} holds {web:?}"
+            );
+        }
+    }
+}
+
+/// The check itself can fail: the web crate's tree does hold the web stack.
+#[test]
+fn the_web_crate_is_where_the_web_stack_lives() {
+    let deps = tree("tessera-web", "wasm32-unknown-unknown");
+    for name in ["leptos", "web-sys", "three-d"] {
+        assert!(deps.iter().any(|d| d == name), "tessera-web links {name}");
+    }
+}
