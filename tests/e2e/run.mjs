@@ -80,7 +80,7 @@ let failed = 0;
 const failures = [];
 for (const t of selected) {
   const started = Date.now();
-  const ctx = new Context({ browser, base, subBase, shots, name: t.name });
+  const ctx = new Context({ browser, base, subBase, shots, name: t.name, server });
   let error = null;
   try {
     await Promise.race([

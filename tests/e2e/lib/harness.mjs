@@ -8,8 +8,10 @@ import { join } from "node:path";
 export { assert };
 
 export class Context {
-  constructor({ browser, base, subBase, shots, name }) {
+  constructor({ browser, base, subBase, shots, name, server }) {
     this.browser = browser;
+    /** The static server: `server.served.log` lists { path, status } per request. */
+    this.server = server;
     this.base = base;
     this.subBase = subBase;
     this.shots = shots;

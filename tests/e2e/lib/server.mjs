@@ -1,6 +1,9 @@
 // A tiny static file server for dist/: at "/" and under SUBPATH, on
 // 127.0.0.1 and a random free port. Good enough for a PWA: correct MIME
-// types (wasm, manifest), no directory listing, no path escapes.
+// types (wasm, manifest), no directory listing, no path escapes, and
+// validators (ETag + Last-Modified, answered with 304) as every real static
+// host sends them. It logs each request's path and status (`served.log`) so
+// a test can count how often an asset's body was really sent.
 
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
@@ -23,9 +26,12 @@ const TYPES = {
 };
 
 export function startServer(root) {
-  const served = { count: 0 };
+  const served = { count: 0, log: [] };
   const server = createServer(async (req, res) => {
     served.count++;
+    const entry = { path: new URL(req.url, "http://x").pathname, status: 0 };
+    served.log.push(entry);
+    res.on("finish", () => (entry.status = res.statusCode));
     try {
       let path = decodeURIComponent(new URL(req.url, "http://x").pathname);
       if (path.startsWith(SUBPATH)) path = "/" + path.slice(SUBPATH.length);
@@ -38,11 +44,21 @@ export function startServer(root) {
       if (!file.startsWith(normalize(root) + sep)) throw Object.assign(new Error("escape"), { code: "ENOENT" });
       const info = await stat(file);
       if (!info.isFile()) throw Object.assign(new Error("not a file"), { code: "ENOENT" });
+      const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+      const validators = {
+        "Cache-Control": "no-cache",
+        ETag: etag,
+        "Last-Modified": info.mtime.toUTCString(),
+      };
+      if (req.headers["if-none-match"] === etag) {
+        res.writeHead(304, validators);
+        return res.end();
+      }
       const body = await readFile(file);
       res.writeHead(200, {
         "Content-Type": TYPES[extname(file)] || "application/octet-stream",
         "Content-Length": body.length,
-        "Cache-Control": "no-cache",
+        ...validators,
       });
       res.end(req.method === "HEAD" ? undefined : body);
     } catch (e) {

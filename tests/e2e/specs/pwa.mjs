@@ -10,7 +10,37 @@ async function waitForController(t, page) {
   });
 }
 
+/** Requests whose body the server sent (status 200), per path, since `from`. */
+function bodiesSent(t, from) {
+  const sent = new Map();
+  for (const { path, status } of t.server.served.log.slice(from)) {
+    if (status === 200) sent.set(path, (sent.get(path) || 0) + 1);
+  }
+  return sent;
+}
+
 export const tests = [
+  {
+    name: "first visit: every asset crosses the network once, the service worker's precache included",
+    async run(t) {
+      const from = t.server.served.log.length;
+      const page = await t.open();
+      await waitForController(t, page);
+      // The precache is complete once the worker controls the page (install
+      // waits for it); count what the server sent meanwhile.
+      const cached = await page.evaluate(async () => {
+        const name = (await caches.keys()).find((k) => k.startsWith("tessera-"));
+        return (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+      });
+      assert.ok(cached.some((p) => /app-.*_bg\.wasm$/.test(p)), `the app's wasm is precached: ${cached}`);
+      const sent = bodiesSent(t, from);
+      const twice = [...sent].filter(([path, n]) => n > 1 && /\.(wasm|js|css|html)$|\/$/.test(path));
+      assert.deepEqual(twice, [], `assets whose body was sent more than once: ${JSON.stringify(twice)}`);
+      const wasm = [...sent].filter(([path]) => path.endsWith(".wasm"));
+      assert.ok(wasm.length >= 2, `the app and worker wasm were downloaded: ${JSON.stringify([...sent])}`);
+      t.note(`bodies sent: ${[...sent].map(([p, n]) => `${p.split("/").pop() || "/"}×${n}`).join(", ")}`);
+    },
+  },
   {
     name: "after one online visit the app reloads and solves with the network off",
     async run(t) {
