@@ -35,6 +35,9 @@ test-deps:
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver; fi
 	@cd tests/e2e && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund; }
 	@# External solvers the Sudoku model exports are checked with (tests/sudoku_models.rs).
+	@# brotli: `make dist` writes .br next to .gz (scripts/precompress.sh).
+	@command -v brotli >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive \
+	  apt-get install -y --no-install-recommends brotli; }
 	@if ! command -v picosat >/dev/null || ! command -v glpsol >/dev/null \
 	  || ! command -v minizinc >/dev/null || ! command -v fzn-gecode >/dev/null; then \
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
@@ -46,6 +49,7 @@ serve: tools
 
 dist: tools
 	trunk build --release --offline --public-url ./
+	sh scripts/precompress.sh dist
 
 # --- tests: engine+CLI, lint, wasm build, browser ---
 # Every crate of the workspace: the engine, voxel, jobs and web crates' own

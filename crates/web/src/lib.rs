@@ -1,6 +1,7 @@
-//! Tessera's web app: the Leptos UI, the page's worker pool and the Web
-//! Worker's message loop. The only crate that links the web stack (leptos,
-//! web-sys, js-sys, wasm-bindgen, three-d), and only on wasm32.
+//! Tessera's web app: the Leptos UI and the page's worker pool (the worker
+//! itself is `tessera-worker`). The only crate that links leptos and
+//! three-d; it and the worker are the only ones that link web-sys, js-sys
+//! and wasm-bindgen — and only on wasm32.
 
 /// What the app shows, as pure data and functions (native tests reach it).
 pub mod model;
@@ -12,7 +13,3 @@ pub mod ui;
 /// The page's side of the job layer: a pool of Web Workers.
 #[cfg(target_arch = "wasm32")]
 pub mod pool;
-
-/// The worker binary's message loop around a `tessera_jobs::runner::Runner`.
-#[cfg(target_arch = "wasm32")]
-pub mod worker_loop;

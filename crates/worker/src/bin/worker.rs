@@ -1,10 +1,10 @@
 //! The Web Worker's entry point: trunk builds this binary for wasm32 from
 //! `index.html` (`<link data-trunk rel="rust" data-bin="worker" data-type="worker" …>`).
-//! It is a thin message loop around the engine (see `tessera_web::worker_loop`).
+//! It is a thin message loop around the engine (see `tessera_worker::worker_loop`).
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    tessera_web::worker_loop::start();
+    tessera_worker::worker_loop::start();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

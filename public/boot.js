@@ -1,0 +1,85 @@
+// Before the app's wasm runs: show how much of it has arrived, and register
+// the service worker. Loaded (deferred) before trunk's module script.
+"use strict";
+
+(function () {
+  // Download progress: wrap fetch for .wasm files only, reading the body as
+  // it streams in and handing the same bytes on (with the same headers, so
+  // WebAssembly.instantiateStreaming still accepts it).
+  var status = document.getElementById("boot-progress");
+  if (status && window.fetch && window.ReadableStream) {
+    var realFetch = window.fetch.bind(window);
+    window.fetch = function (input, init) {
+      var url = typeof input === "string" ? input : input && input.url;
+      var p = realFetch(input, init);
+      if (!url || !/app-[^/]*_bg\.wasm$/.test(String(url).split("?")[0])) return p;
+      return p.then(function (res) {
+        if (!res.ok || !res.body) return res;
+        // Content-Length counts encoded bytes when the host compresses;
+        // then only the received amount is meaningful.
+        var total = res.headers.get("content-encoding") ? 0 : +res.headers.get("content-length") || 0;
+        var got = 0;
+        var reader = res.body.getReader();
+        var mb = function (n) {
+          return (n / 1048576).toFixed(1);
+        };
+        var show = function () {
+          status.textContent = total
+            ? mb(got) + " of " + mb(total) + " MB (" + Math.min(100, Math.round((100 * got) / total)) + " %)"
+            : mb(got) + " MB";
+          status.setAttribute("data-bytes", String(got));
+        };
+        var stream = new ReadableStream({
+          pull: function (controller) {
+            return reader.read().then(function (r) {
+              if (r.done) {
+                status.textContent = "Starting…";
+                controller.close();
+                return;
+              }
+              got += r.value.byteLength;
+              show();
+              controller.enqueue(r.value);
+            });
+          },
+          cancel: function (why) {
+            return reader.cancel(why);
+          },
+        });
+        return new Response(stream, { status: res.status, statusText: res.statusText, headers: res.headers });
+      });
+    };
+  }
+
+  // Offline support: a service worker generated at build time
+  // (scripts/gen-sw.sh) precaches this build. Relative URL: any sub-path.
+  if ("serviceWorker" in navigator) {
+    var hadController = !!navigator.serviceWorker.controller;
+    addEventListener("load", function () {
+      navigator.serviceWorker.register("./sw.js").catch(function (e) {
+        console.warn("service worker not registered:", e && e.message);
+      });
+    });
+    // A new build took over (this page still runs the previous one).
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (!hadController || document.getElementById("update-notice")) return;
+      var n = document.createElement("div");
+      n.id = "update-notice";
+      n.className = "update-notice";
+      n.setAttribute("role", "status");
+      n.setAttribute("data-testid", "update-notice");
+      var text = document.createElement("span");
+      text.textContent = "A new version of Tessera is ready.";
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = "Reload";
+      button.addEventListener("click", function () {
+        location.reload();
+      });
+      n.appendChild(text);
+      n.appendChild(document.createTextNode(" "));
+      n.appendChild(button);
+      document.body.appendChild(n);
+    });
+  }
+})();
