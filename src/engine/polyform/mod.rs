@@ -63,6 +63,7 @@ pub mod piece;
 pub mod polycube;
 pub mod puzzle;
 pub mod region;
+mod segment_puzzles;
 mod segment_sets;
 pub mod sets;
 pub mod solve;
