@@ -431,9 +431,12 @@ fn pp_one_sided_and_quasi_sets() {
 // Matrices against Polyform Puzzler's
 // ---------------------------------------------------------------------------
 
-/// For each puzzle: PP's secondary column count and its placements per
-/// piece, for the pieces PP did not restrict (catalogue.jsonl `matrix`).
-const PP_MATRICES: &[(&str, usize, &[(&str, usize)])] = &[
+/// PP's matrix of one puzzle: class, secondary column count, placements
+/// per piece for the pieces PP did not restrict.
+type PpMatrix = (&'static str, usize, &'static [(&'static str, usize)]);
+
+/// PP's matrices (catalogue.jsonl `matrix`).
+const PP_MATRICES: &[PpMatrix] = &[
     (
         "TritrigsTriangle4",
         126,
