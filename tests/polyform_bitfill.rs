@@ -92,6 +92,30 @@ fn agrees_with_dlx_on_the_fast_library_puzzles() {
 }
 
 #[test]
+fn agrees_with_dlx_on_reused_twigs_connected_or_not() {
+    // The 15 edges of three hexagons around a point, pieces reusable:
+    // tritwigs (connected, so the component pruning is on) and
+    // quasi-tritwigs (disconnected pieces: bitfill must notice and not
+    // prune by component sizes).
+    let region: Vec<_> = [(0, 0), (1, 0), (0, 1)]
+        .iter()
+        .flat_map(|&(x, y)| region::twig_hexagon(x, y))
+        .collect();
+    for set in ["tritwigs", "quasi-tritwigs"] {
+        let p = Puzzle::new(
+            set,
+            Lattice::Twig,
+            region.clone(),
+            sets::named(set).unwrap(),
+        )
+        .reusable();
+        let (u, a) = agree(&p);
+        eprintln!("{set}: {u} unique, {a} all");
+        assert!(u > 0 && a >= u, "{set}: {u} {a}");
+    }
+}
+
+#[test]
 fn agrees_with_dlx_on_omitted_and_reused_pieces() {
     // Four of L N P U Y and O4 in a 4×6 (leaving out O4 fits no area).
     let mut omit = Puzzle::new(

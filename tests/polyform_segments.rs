@@ -321,8 +321,11 @@ fn polytrig_counts() {
 fn polytwig_counts() {
     // Polyform Puzzler's FAQ and Wikipedia's "Polystick" table agree up to
     // heptatwigs (OEIS A197459 / A197460). No published value beyond size 7
-    // was found offline, so only these are tested (Tessera counts 208 free
-    // and 403 one-sided octatwigs; not asserted).
+    // was found offline, so only these are tested. Tessera counts 208 and
+    // 635 free polytwigs of sizes 8 and 9 (403 and 1235 one-sided); an
+    // independent enumeration in a public repository's tests (kagome site
+    // clusters, the midpoints of honeycomb edges) lists the same free
+    // numbers, but that is no publication, so they are not asserted.
     let free = [1, 1, 3, 4, 12, 27, 78];
     let one_sided = [1, 1, 4, 6, 19, 49, 143];
     assert_eq!(column(Lattice::Twig, 7, false), free);

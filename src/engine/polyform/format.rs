@@ -283,13 +283,14 @@ fn midpoint_labels(lattice: Lattice, at: &HashMap<Cell, &str>, w: usize) -> Vec<
     let name = |n: &str| format!("{n:<w$}");
     for (&[x, y, z], &n) in at {
         match lattice {
+            // Fillers span the column gap too, so strokes run unbroken.
             Lattice::Trig => match z {
                 0 => {
                     let c = 4 * x + 2 * y;
-                    items.push((2 * y, c, "+".to_string()));
-                    items.push((2 * y, c + 1, "-".repeat(w)));
-                    items.push((2 * y, c + 2, name(n)));
-                    items.push((2 * y, c + 3, "-".repeat(w)));
+                    items.push((2 * y, c, format!("+{}", "-".repeat(w))));
+                    items.push((2 * y, c + 1, "-".repeat(w + 1)));
+                    items.push((2 * y, c + 2, format!("{n:-<w$}-")));
+                    items.push((2 * y, c + 3, "-".repeat(w + 1)));
                     items.push((2 * y, c + 4, "+".to_string()));
                 }
                 1 => items.push((2 * y + 1, 4 * x + 2 * y + 1, name(n))),
@@ -321,8 +322,13 @@ fn midpoint_labels(lattice: Lattice, at: &HashMap<Cell, &str>, w: usize) -> Vec<
     let slot = w + 1;
     let width = (c1 - c0 + 1) as usize * slot;
     let mut grid = vec![vec![' '; width]; (r1 - r0 + 1) as usize];
-    // Names last, so that fillers never hide them.
-    items.sort_by_key(|(_, _, t)| t.chars().all(|ch| matches!(ch, '-' | '_' | '+')) as u8 ^ 1);
+    // Names last, so that fillers never hide them; a point never erased.
+    let rank = |t: &str| match t {
+        "+" => 1,
+        _ if t.chars().all(|ch| matches!(ch, '-' | '_' | '+')) => 0,
+        _ => 2,
+    };
+    items.sort_by_key(|(_, _, t)| rank(t));
     for (r, c, text) in items {
         let row = &mut grid[(r1 - r) as usize];
         let start = (c - c0) as usize * slot;

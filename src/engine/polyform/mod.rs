@@ -43,7 +43,7 @@
 //!   matrices, files and drawings generic; what `z` means (orientation or
 //!   height) is the lattice's business.
 //! * Lattice symmetries are integer matrices on an embedding where they are
-//!   linear (3× triangle centroids, 2× stick midpoints), so one normal-form
+//!   linear (3× triangle centroids, 2× stick, trig and twig midpoints), so one normal-form
 //!   routine serves all families and the group tests are one-liners.
 //! * Unique solutions follow Polyform Puzzler: restrict one piece that every
 //!   symmetry maps to itself to one placement per orbit — but placements
