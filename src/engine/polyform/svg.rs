@@ -298,7 +298,12 @@ fn region_group(
                 Fixed(style.unit * 0.06)
             );
         }
-        for &c in region.iter().filter(|&&c| !covered(c)) {
+        // Trig and twig regions are irregular: their whole grid is drawn
+        // faintly under the pieces, so the region's outline shows through
+        // gaps where pieces stop short of a point. Sticks (always a full
+        // rectangle here) keep only the empty segments.
+        let whole_grid = matches!(layout.lattice, Lattice::Trig | Lattice::Twig);
+        for &c in region.iter().filter(|&&c| whole_grid || !covered(c)) {
             let v = layout.corners(c);
             let (x0, y0) = canvas.pt(layout.plane(v[0]));
             let (x1, y1) = canvas.pt(layout.plane(v[1]));
