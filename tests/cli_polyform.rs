@@ -355,3 +355,114 @@ fn bad_input_exits_2_with_a_message() {
     let o = tessera(&["polyform", "solve", "soma-3x3x3", "--fast"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn enumerate_polytrigs_and_polytwigs() {
+    // Polyform Puzzler's tables: free and one-sided.
+    for (family, size, one_sided, last) in [
+        ("polytrig", "6", false, "6 2613"),
+        ("polytrig", "6", true, "6 5123"),
+        ("polytwigs", "7", false, "7 78"),
+        ("polytwig", "7", true, "7 143"),
+    ] {
+        let mut args = vec!["polyform", "enumerate", "--family", family, "--size", size];
+        if one_sided {
+            args.push("--one-sided");
+        }
+        let o = tessera(&args);
+        assert!(o.status.success(), "{family}: {}", stderr(&o));
+        let out = stdout(&o);
+        assert_eq!(out.lines().last().unwrap(), last, "{family} {one_sided}");
+        let kind = if one_sided { "one-sided" } else { "free" };
+        assert!(
+            out.starts_with(&format!("# {kind} {}", family.trim_end_matches('s'))),
+            "{out}"
+        );
+    }
+    let o = tessera(&[
+        "polyform",
+        "enumerate",
+        "--family",
+        "polytrig",
+        "--size",
+        "10",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("the limit is 9"), "{}", stderr(&o));
+}
+
+#[test]
+fn trig_and_twig_puzzles_solve_count_draw_and_read_back() {
+    let o = tessera(&["polyform", "list"]);
+    let out = stdout(&o);
+    let trig = out
+        .lines()
+        .find(|l| l.starts_with("tritrigs-heart-2 "))
+        .expect("listed");
+    assert!(
+        trig.contains("polytrig") && trig.contains("52 unique"),
+        "{trig}"
+    );
+    assert!(out
+        .lines()
+        .any(|l| l.starts_with("pentatwigs-triangle ") && l.contains("polytwig")));
+    // By Polyform Puzzler's class name, counted.
+    let o = tessera(&["polyform", "solve", "TritrigsHeart2", "--count"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("52 solutions, "), "{}", stdout(&o));
+    let o = tessera(&[
+        "polyform",
+        "solve",
+        "Polytwigs1234Hex1",
+        "--count",
+        "--threads",
+        "2",
+    ]);
+    assert!(stdout(&o).starts_with("1175 solutions, "), "{}", stdout(&o));
+    // Solutions as a file and as drawings, read back unchanged.
+    let dir = temp_dir("segments");
+    for (name, title, pieces, n) in [
+        ("tritrigs-triangle-2", "TritrigsTriangle2", 12, 4),
+        ("tetratwigs-arch", "TetratwigsArch", 4, 2),
+    ] {
+        let o = tessera(&["polyform", "solve", name, "--svg", dir.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = stdout(&o);
+        assert!(
+            text.starts_with(&format!("Solving {title}:\n\nsolution 1:\n")),
+            "{text}"
+        );
+        let coords: Vec<&str> = text.lines().skip(3).take(pieces).collect();
+        assert!(
+            coords.iter().all(|l| l
+                .split_whitespace()
+                .rev()
+                .skip(1)
+                .all(|t| t.split(',').count() == 3)),
+            "{coords:?}"
+        );
+        assert!(text
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with(&format!("{n} solutions, ")));
+        for k in 1..=n {
+            let svg = std::fs::read_to_string(dir.join(format!("{name}-{k}.svg"))).unwrap();
+            assert_eq!(svg.matches("class=\"piece\"").count(), pieces, "{name}");
+            assert_eq!(svg.matches("stroke-linecap=\"round\"").count(), pieces);
+            assert!(svg.contains("<circle"), "grid points drawn");
+        }
+        let file = dir.join(format!("{name}.txt"));
+        std::fs::write(&file, &text).unwrap();
+        let o = tessera(&["polyform", "solve", name, "--read", file.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let strip = |s: &str| {
+            s.lines()
+                .filter(|l| !l.contains("searches, duration"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(strip(&stdout(&o)), strip(&text), "{name}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -55,9 +55,11 @@ fn agree(p: &Puzzle) -> (usize, usize) {
 fn bitfill_runs_every_puzzle_without_crossings() {
     for p in library::puzzles() {
         let s = Session::new(&p, SolveOptions::default()).unwrap();
-        assert_eq!(s.uses_bitfill(), p.lattice != Lattice::Stick, "{}", p.name);
+        let crossings = matches!(p.lattice, Lattice::Stick | Lattice::Trig);
+        assert_eq!(s.uses_bitfill(), !crossings, "{}", p.name);
         let s = Session::with_engine(&p, SolveOptions::default(), &[], Engine::Bitfill).unwrap();
-        assert_eq!(s.uses_bitfill(), p.lattice != Lattice::Stick, "{}", p.name);
+        let crossings = matches!(p.lattice, Lattice::Stick | Lattice::Trig);
+        assert_eq!(s.uses_bitfill(), !crossings, "{}", p.name);
     }
 }
 
@@ -70,6 +72,11 @@ fn agrees_with_dlx_on_the_fast_library_puzzles() {
         "soma-3x3x3",
         "tetrahexes-4x7",
         "hexiamonds-4x9",
+        // Polytwigs: segments with no crossing items, so bitfill applies.
+        "tetratwigs-arch",
+        "one-sided-tetratwigs-arch_3",
+        "polytwigs-1234-hex-1",
+        "pentatwigs-butterfly-1",
     ] {
         let p = library::find(name).unwrap();
         let (u, a) = agree(&p);
@@ -81,6 +88,30 @@ fn agrees_with_dlx_on_the_fast_library_puzzles() {
                 assert_eq!(a as u128, n, "{name} all");
             }
         }
+    }
+}
+
+#[test]
+fn agrees_with_dlx_on_reused_twigs_connected_or_not() {
+    // The 15 edges of three hexagons around a point, pieces reusable:
+    // tritwigs (connected, so the component pruning is on) and
+    // quasi-tritwigs (disconnected pieces: bitfill must notice and not
+    // prune by component sizes).
+    let region: Vec<_> = [(0, 0), (1, 0), (0, 1)]
+        .iter()
+        .flat_map(|&(x, y)| region::twig_hexagon(x, y))
+        .collect();
+    for set in ["tritwigs", "quasi-tritwigs"] {
+        let p = Puzzle::new(
+            set,
+            Lattice::Twig,
+            region.clone(),
+            sets::named(set).unwrap(),
+        )
+        .reusable();
+        let (u, a) = agree(&p);
+        eprintln!("{set}: {u} unique, {a} all");
+        assert!(u > 0 && a >= u, "{set}: {u} {a}");
     }
 }
 

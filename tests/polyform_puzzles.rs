@@ -52,6 +52,9 @@ fn centre(l: Lattice, c: Cell) -> P {
                 vec![x, y + 0.5]
             }
         }
+        Lattice::Trig | Lattice::Twig => {
+            unreachable!("trig and twig puzzles are checked by tests/polyform_segments.rs")
+        }
     }
 }
 

@@ -140,9 +140,9 @@ fn check_drawing(name: &str) {
         g.all("polygon", &mut polys);
         let mut paths = Vec::new();
         g.all("path", &mut paths);
-        if p.lattice == Lattice::Stick {
+        if p.lattice.is_segment() {
             assert!(polys.is_empty());
-            assert_eq!(paths.len(), 1, "{name}: one stroke path per stick piece");
+            assert_eq!(paths.len(), 1, "{name}: one stroke path per segment piece");
             assert_eq!(
                 paths[0].attr("d").unwrap().matches('M').count(),
                 q.cells.len()
@@ -178,8 +178,100 @@ fn solutions_of_every_lattice() {
         "tetrahexes-4x7",
         "tetrasticks-5x5",
         "soma-3x3x3",
+        "tritrigs-triangle-4",
+        "quasi-ditrigs-triangle",
+        "pentatwigs-triangle",
+        "one-sided-tetratwigs-arch_3",
     ] {
         check_drawing(name);
+    }
+}
+
+#[test]
+fn segment_drawings_use_fixed_point_numbers_and_unit_strokes() {
+    // Trigs and twigs: a dot per region point, every number with exactly
+    // two decimals, and each stroke a unit segment (trimmed only at piece
+    // ends) of the style's unit.
+    for name in ["tritrigs-heart-2", "pentatwigs-x1"] {
+        let p = library::find(name).unwrap();
+        let sol = solve::solutions(&p, SolveOptions::default(), Some(1))
+            .unwrap()
+            .remove(0);
+        let style = SvgStyle::default();
+        let text = render_solution(&p, &sol, &style);
+        let root = parse_xml(&text);
+        let mut dots = Vec::new();
+        root.all("circle", &mut dots);
+        let mut points: Vec<[i32; 2]> = p
+            .region
+            .iter()
+            .flat_map(|&c| p.lattice.corners(c))
+            .collect();
+        points.sort();
+        points.dedup();
+        assert_eq!(dots.len(), points.len(), "{name}: one dot per grid point");
+        let fixed = |v: &str| {
+            let (i, f) = v
+                .trim_start_matches('-')
+                .split_once('.')
+                .expect("a decimal point");
+            !i.is_empty()
+                && i.bytes().all(|b| b.is_ascii_digit())
+                && f.len() == 2
+                && f.bytes().all(|b| b.is_ascii_digit())
+        };
+        for d in &dots {
+            for k in ["cx", "cy", "r"] {
+                assert!(fixed(d.attr(k).unwrap()), "{name}: {k}={:?}", d.attr(k));
+            }
+        }
+        let mut paths = Vec::new();
+        root.all("path", &mut paths);
+        assert_eq!(paths.len(), p.pieces.len());
+        for path in &paths {
+            assert_eq!(path.attr("stroke-linecap"), Some("round"));
+            let d = path.attr("d").unwrap();
+            for seg in d.split('M').filter(|s| !s.trim().is_empty()) {
+                let nums: Vec<f64> = seg
+                    .split(|c: char| c == ',' || c == 'L' || c.is_whitespace())
+                    .filter(|t| !t.is_empty())
+                    .map(|t| {
+                        assert!(fixed(t), "{name}: {t}");
+                        t.parse().unwrap()
+                    })
+                    .collect();
+                assert_eq!(nums.len(), 4);
+                let len = ((nums[2] - nums[0]).powi(2) + (nums[3] - nums[1]).powi(2)).sqrt();
+                assert!(
+                    len <= style.unit + 0.02 && len >= style.unit * 0.7,
+                    "{name}: stroke of length {len}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_trig_and_twig_piece_draws() {
+    for set in ["tetratrigs", "hexatwigs", "quasi-tritwigs", "quasi-ditrigs"] {
+        let s = sets::named(set).unwrap();
+        for piece in &s.pieces {
+            let root = parse_xml(&render_piece(
+                s.lattice,
+                piece,
+                "#123456",
+                &SvgStyle::default(),
+            ));
+            let mut paths = Vec::new();
+            root.all("path", &mut paths);
+            assert_eq!(paths.len(), 1, "{set} {}", piece.name);
+            assert_eq!(
+                paths[0].attr("d").unwrap().matches('M').count(),
+                piece.size(),
+                "{set} {}",
+                piece.name
+            );
+        }
     }
 }
 

@@ -32,7 +32,7 @@ enum PolyformCommand {
 
 #[derive(Args)]
 struct SolveArgs {
-    /// Puzzle name (see `tessera polyform list`)
+    /// Puzzle name or Polyform Puzzler class name (see `tessera polyform list`)
     name: String,
     /// Only count the solutions (prints the trailer line)
     #[arg(long)]
@@ -59,7 +59,7 @@ struct SolveArgs {
 
 #[derive(Args)]
 struct EnumerateArgs {
-    /// polyomino, polyiamond, polyhex, polycube or polystick
+    /// polyomino, polyiamond, polyhex, polycube, polystick, polytrig or polytwig
     #[arg(long)]
     family: String,
     /// Largest size counted

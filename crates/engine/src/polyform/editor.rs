@@ -28,6 +28,8 @@ pub fn canvas_cells(lattice: Lattice, w: i32, h: i32, layers: i32) -> Vec<Cell> 
         Lattice::Triangle => region::triangle_parallelogram(w, h),
         Lattice::Hexagon => region::hex_parallelogram(w, h),
         Lattice::Stick => region::stick_grid(w, h),
+        Lattice::Trig => region::trig_grid(w, h),
+        Lattice::Twig => region::twig_grid(w, h),
     }
 }
 
@@ -45,6 +47,14 @@ pub fn palettes(lattice: Lattice) -> &'static [&'static str] {
         Lattice::Hexagon => &["tetrahexes", "trihexes", "pentahexes"],
         Lattice::Cube => &["soma", "solid-pentominoes"],
         Lattice::Stick => &["tetrasticks"],
+        Lattice::Trig => &["tritrigs", "polytrigs-123", "tetratrigs", "quasi-ditrigs"],
+        Lattice::Twig => &[
+            "pentatwigs",
+            "polytwigs-1234",
+            "tetratwigs",
+            "hexatwigs",
+            "quasi-tritwigs",
+        ],
     }
 }
 
@@ -235,6 +245,8 @@ pub fn published_counts(lattice: Lattice) -> &'static [u64] {
         Lattice::Hexagon => &[1, 1, 3, 7, 22, 82, 333, 1448],
         Lattice::Cube => &[1, 1, 2, 8, 29, 166, 1023, 6922],
         Lattice::Stick => &[1, 2, 5, 16, 55, 222, 950],
+        Lattice::Trig => &[1, 3, 12, 60, 375, 2613],
+        Lattice::Twig => &[1, 1, 3, 4, 12, 27, 78],
     }
 }
 

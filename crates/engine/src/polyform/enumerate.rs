@@ -31,7 +31,8 @@ pub struct Counts {
 /// minute natively at the limit (measured, release build: polyominoes
 /// n = 14 in 0.8 s, n = 16 in 18 s; polycubes n = 10 in 5.6 s; polyhexes
 /// n = 12 in 4.3 s; polyiamonds n = 16 in 4.3 s; polysticks n = 11 in 2.9 s;
-/// each size costs 3 to 8 times the previous one).
+/// polytrigs n = 9 in 8.4 s; polytwigs n = 14 in 2.6 s; each size costs 3 to
+/// 8 times the previous one).
 pub fn max_size(lattice: Lattice) -> usize {
     match lattice {
         Lattice::Square => 16,
@@ -39,6 +40,8 @@ pub fn max_size(lattice: Lattice) -> usize {
         Lattice::Hexagon => 13,
         Lattice::Cube => 11,
         Lattice::Stick => 12,
+        Lattice::Trig => 9,
+        Lattice::Twig => 15,
     }
 }
 
@@ -345,6 +348,8 @@ mod tests {
         assert_eq!(free(Lattice::Triangle, 6), [1, 1, 1, 3, 4, 12]);
         assert_eq!(free(Lattice::Hexagon, 5), [1, 1, 3, 7, 22]);
         assert_eq!(free(Lattice::Stick, 4), [1, 2, 5, 16]);
+        assert_eq!(free(Lattice::Trig, 4), [1, 3, 12, 60]);
+        assert_eq!(free(Lattice::Twig, 6), [1, 1, 3, 4, 12, 27]);
         let cubes: Vec<u64> = count(Lattice::Cube, 5)
             .unwrap()
             .iter()

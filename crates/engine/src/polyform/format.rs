@@ -22,7 +22,9 @@
 //! the largest coordinate on that axis, as Polyform Puzzler does. The visual
 //! representation is a letter grid: y upwards for squares; layers side by
 //! side (z = 0 first) for cubes; a skewed grid for triangles and hexagons;
-//! `+-N-+` strokes for sticks. Only the coordinate lines are read back.
+//! `+-N-+` strokes for sticks; for trigs and twigs each segment's name at
+//! its midpoint, on a grid of half rows (trigs: points `+`, horizontal
+//! segments `-N-`). Only the coordinate lines are read back.
 
 use super::lattice::{Cell, Lattice};
 use super::puzzle::Puzzle;
@@ -251,6 +253,9 @@ pub fn visual(lattice: Lattice, region: &[Cell], sol: &Solution) -> String {
                 }
             }
         }
+        Lattice::Trig | Lattice::Twig => {
+            lines = midpoint_labels(lattice, &at, w);
+        }
     }
     while lines.last().is_some_and(|l| l.trim().is_empty()) {
         lines.pop();
@@ -264,6 +269,76 @@ pub fn visual(lattice: Lattice, region: &[Cell], sol: &Solution) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The text picture of trig and twig solutions: each segment's name at its
+/// midpoint on a grid of half rows, `w + 1` characters per column. Trigs:
+/// row 2y holds points (`+`) and horizontal segments (`-N-`), row 2y + 1 the
+/// slanted ones, up-right (z = 1) just right of their lower point and
+/// up-left (z = 2) just left of it. Twigs: rows follow the midpoints'
+/// heights, the horizontal edges framed by `_`.
+fn midpoint_labels(lattice: Lattice, at: &HashMap<Cell, &str>, w: usize) -> Vec<String> {
+    // (row, column, text) with rows counted upwards.
+    let mut items: Vec<(i32, i32, String)> = Vec::new();
+    let name = |n: &str| format!("{n:<w$}");
+    for (&[x, y, z], &n) in at {
+        match lattice {
+            // Fillers span the column gap too, so strokes run unbroken.
+            Lattice::Trig => match z {
+                0 => {
+                    let c = 4 * x + 2 * y;
+                    items.push((2 * y, c, format!("+{}", "-".repeat(w))));
+                    items.push((2 * y, c + 1, "-".repeat(w + 1)));
+                    items.push((2 * y, c + 2, format!("{n:-<w$}-")));
+                    items.push((2 * y, c + 3, "-".repeat(w + 1)));
+                    items.push((2 * y, c + 4, "+".to_string()));
+                }
+                1 => items.push((2 * y + 1, 4 * x + 2 * y + 1, name(n))),
+                _ => items.push((2 * y + 1, 4 * x + 2 * y - 1, name(n))),
+            },
+            _ => match z {
+                0 => {
+                    let (r, c) = (2 * (x + 2 * y) - 2, 2 * x);
+                    items.push((r, c - 1, "_".repeat(w)));
+                    items.push((r, c, name(n)));
+                    items.push((r, c + 1, "_".repeat(w)));
+                }
+                1 => items.push((2 * (x + 2 * y) - 1, 2 * x - 1, name(n))),
+                _ => items.push((2 * (x + 2 * y) - 3, 2 * x - 1, name(n))),
+            },
+        }
+    }
+    if items.is_empty() {
+        return Vec::new();
+    }
+    let (r0, r1) = (
+        items.iter().map(|i| i.0).min().unwrap(),
+        items.iter().map(|i| i.0).max().unwrap(),
+    );
+    let (c0, c1) = (
+        items.iter().map(|i| i.1).min().unwrap(),
+        items.iter().map(|i| i.1).max().unwrap(),
+    );
+    let slot = w + 1;
+    let width = (c1 - c0 + 1) as usize * slot;
+    let mut grid = vec![vec![' '; width]; (r1 - r0 + 1) as usize];
+    // Names last, so that fillers never hide them; a point never erased.
+    let rank = |t: &str| match t {
+        "+" => 1,
+        _ if t.chars().all(|ch| matches!(ch, '-' | '_' | '+')) => 0,
+        _ => 2,
+    };
+    items.sort_by_key(|(_, _, t)| rank(t));
+    for (r, c, text) in items {
+        let row = &mut grid[(r1 - r) as usize];
+        let start = (c - c0) as usize * slot;
+        for (k, ch) in text.chars().enumerate() {
+            if start + k < width {
+                row[start + k] = ch;
+            }
+        }
+    }
+    grid.into_iter().map(|r| r.into_iter().collect()).collect()
 }
 
 /// A solution file read back.

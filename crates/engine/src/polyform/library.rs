@@ -8,8 +8,61 @@ use super::{region, sets, PolyformError};
 
 const PP: &str = "Polyform Puzzler";
 
+/// The polytrig and polytwig puzzles: Polyform Puzzler's regions (kept as
+/// data in [`segment_puzzles`](super::segment_puzzles)) with its piece
+/// sets, named after PP's classes; the published counts are PP's.
+fn segment_puzzles() -> Vec<Puzzle> {
+    use super::segment_puzzles::{TRIG_PUZZLES, TWIG_PUZZLES};
+    let mut out = Vec::new();
+    for (lattice, list) in [(Lattice::Trig, TRIG_PUZZLES), (Lattice::Twig, TWIG_PUZZLES)] {
+        for d in list {
+            let set = sets::named(d.set).expect("library sets exist");
+            let region: Vec<_> = d
+                .region
+                .split_whitespace()
+                .map(|t| {
+                    let mut c = [0; 3];
+                    for (k, v) in t.split(',').enumerate() {
+                        c[k] = v.parse().expect("integer coordinates");
+                    }
+                    c
+                })
+                .collect();
+            let description = format!(
+                "The {} {}{} on {} segments (Polyform Puzzler's {})",
+                set.pieces.len(),
+                set.name.replace('-', " "),
+                if set.pieces.iter().all(|p| p.size() == set.pieces[0].size()) {
+                    String::new()
+                } else {
+                    format!(" ({} units)", set.cell_count())
+                },
+                region.len(),
+                d.class
+            );
+            let mut p = Puzzle::new(d.name, lattice, region, set)
+                .title(d.class)
+                .describe(&description);
+            if d.one_sided {
+                p = p.freedom(Freedom::ONE_SIDED);
+            }
+            if d.published.is_some() {
+                p = p.known(d.published, None, PP);
+            }
+            out.push(p);
+        }
+    }
+    out
+}
+
 /// Every puzzle of the library, in display order.
 pub fn puzzles() -> Vec<Puzzle> {
+    let mut all = cell_and_stick_puzzles();
+    all.extend(segment_puzzles());
+    all
+}
+
+fn cell_and_stick_puzzles() -> Vec<Puzzle> {
     use Lattice::*;
     vec![
         Puzzle::new(

@@ -1,7 +1,8 @@
 //! Polyform puzzles in the manner of David Goodger's Polyform Puzzler.
 //!
-//! * [`lattice`]: the five lattices (squares, triangles, hexagons, cubes,
-//!   grid segments), their neighbours, symmetry groups and normal forms.
+//! * [`lattice`]: the seven lattices (squares, triangles, hexagons, cubes,
+//!   and segments of the square, triangular and hexagonal grids), their
+//!   neighbours, symmetry groups and normal forms.
 //! * [`piece`], [`sets`]: named pieces and piece sets.
 //! * [`region`]: builders for the shapes to fill.
 //! * [`enumerate`]: Redelmeier enumeration of fixed / one-sided / free
@@ -42,7 +43,7 @@
 //!   matrices, files and drawings generic; what `z` means (orientation or
 //!   height) is the lattice's business.
 //! * Lattice symmetries are integer matrices on an embedding where they are
-//!   linear (3× triangle centroids, 2× stick midpoints), so one normal-form
+//!   linear (3× triangle centroids, 2× stick, trig and twig midpoints), so one normal-form
 //!   routine serves all families and the group tests are one-liners.
 //! * Unique solutions follow Polyform Puzzler: restrict one piece that every
 //!   symmetry maps to itself to one placement per orbit — but placements
@@ -62,6 +63,8 @@ pub mod piece;
 pub mod polycube;
 pub mod puzzle;
 pub mod region;
+mod segment_puzzles;
+mod segment_sets;
 pub mod sets;
 pub mod solve;
 pub mod svg;
@@ -111,7 +114,7 @@ impl fmt::Display for PolyformError {
             ),
             PolyformError::UnknownFamily(name) => write!(
                 f,
-                "unknown polyform family '{name}' (use polyomino, polyiamond, polyhex, polycube or polystick)"
+                "unknown polyform family '{name}' (use polyomino, polyiamond, polyhex, polycube, polystick, polytrig or polytwig)"
             ),
             PolyformError::TooLarge { what, size, limit } => {
                 if *size == 0 {

@@ -15,7 +15,10 @@
 //! region cell, an extra primary item `!` when one piece of a list must be
 //! left out, and for polysticks one *secondary* item per grid point where
 //! two pieces could cross (a piece holds the point when it passes straight
-//! through it), so that pieces may touch but never cross.
+//! through it), so that pieces may touch but never cross. Polytrigs get six
+//! secondary items per point, one per direction (see
+//! [`Lattice::crossing_items`]); polytwigs need none, since three edges meet
+//! at a honeycomb vertex and two pieces cannot cross there.
 
 use super::lattice::{Cell, Lattice};
 use super::piece::{orientations, Freedom, Piece};
@@ -291,7 +294,8 @@ pub struct Matrix {
     pub cell_base: usize,
     /// Names of the primary items (pieces, `!`, cells as `x,y` or `x,y,z`).
     pub primary: Vec<String>,
-    /// Names of the secondary items (stick crossing points "x,yi").
+    /// Names of the secondary items (stick crossing points "x,yi", trig
+    /// point directions "x,y,ki").
     pub secondary: Vec<String>,
     /// The placements, one per row.
     pub placements: Vec<Placement>,
@@ -315,9 +319,13 @@ impl Matrix {
         };
         let cell_base = primary.len();
         primary.extend(region.iter().map(|c| cell_name(lattice, *c)));
-        // Crossing points of sticks: where the region allows a straight pass.
-        let points = lattice.straight_points(&region);
-        let secondary: Vec<String> = points.iter().map(|[x, y]| format!("{x},{y}i")).collect();
+        // Where pieces could cross: stick points a piece passes straight
+        // through, trig points by direction (see `Lattice::crossing_items`).
+        let points = lattice.region_crossing_items(&region);
+        let secondary: Vec<String> = points
+            .iter()
+            .map(|&item| lattice.crossing_item_name(item))
+            .collect();
         let point_base = primary.len();
 
         let mut placements = Vec::new();
@@ -374,7 +382,7 @@ impl Matrix {
                         row.push(i);
                     }
                     row.extend(idx);
-                    for pt in lattice.straight_points(&cells) {
+                    for pt in lattice.crossing_items(&cells) {
                         if let Ok(k) = points.binary_search(&pt) {
                             row.push(point_base + k);
                         }

@@ -122,6 +122,51 @@ pub fn stick_grid(w: i32, h: i32) -> Vec<Cell> {
     v
 }
 
+/// Every unit segment of the triangular grid inside a parallelogram of
+/// `w × h` point steps (points 0 ≤ x ≤ w, 0 ≤ y ≤ h; `3wh + w + h`
+/// segments): the polytrig counterpart of [`stick_grid`].
+pub fn trig_grid(w: i32, h: i32) -> Vec<Cell> {
+    let mut v = Vec::new();
+    for x in 0..=w {
+        for y in 0..=h {
+            if x < w {
+                v.push([x, y, 0]);
+            }
+            if y < h {
+                v.push([x, y, 1]);
+                if x > 0 {
+                    v.push([x, y, 2]);
+                }
+            }
+        }
+    }
+    v
+}
+
+/// The six edges of polyhex `(x, y)` as polytwig segments.
+pub fn twig_hexagon(x: i32, y: i32) -> [Cell; 6] {
+    [
+        [x, y, 0],
+        [x, y + 1, 0],
+        [x, y, 1],
+        [x + 1, y, 1],
+        [x, y + 1, 2],
+        [x + 1, y, 2],
+    ]
+}
+
+/// Every edge of a `w × h` parallelogram of hexagons (as
+/// [`hex_parallelogram`]), as polytwig segments.
+pub fn twig_grid(w: i32, h: i32) -> Vec<Cell> {
+    let mut v: Vec<Cell> = hex_parallelogram(w, h)
+        .into_iter()
+        .flat_map(|c| twig_hexagon(c[0], c[1]))
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
 /// The cells sorted and deduplicated, checked against the lattice.
 pub fn normalized_region(lattice: Lattice, cells: &[Cell]) -> Result<Vec<Cell>, String> {
     if let Some(c) = cells.iter().find(|c| !lattice.is_valid(**c)) {

@@ -2,7 +2,9 @@
 //!
 //! Cells are written here in this crate's coordinates (see
 //! [`lattice`](super::lattice)); every set is checked by the tests against
-//! the enumeration of all free polyforms of its size.
+//! the enumeration of all free polyforms of its size. The polytrig and
+//! polytwig sets are Polyform Puzzler's, kept as data in
+//! [`segment_sets`](super::segment_sets) and built by [`segment_set`].
 
 use super::lattice::{Cell, Lattice};
 use super::piece::{is_chiral, Piece};
@@ -312,6 +314,70 @@ pub fn tetrasticks() -> PieceSet {
     xyz_set(Lattice::Stick, "tetrasticks", data)
 }
 
+/// The pieces of one of Polyform Puzzler's polytrig or polytwig sets (see
+/// [`segment_sets`](super::segment_sets)), in PP's order (sorted names).
+fn pp_segment_set(lattice: Lattice, name: &str) -> Option<PieceSet> {
+    use super::segment_sets as data;
+    let (pieces, sets, one_sided) = match lattice {
+        Lattice::Trig => (data::TRIG_PIECES, data::TRIG_SETS, data::TRIG_ONE_SIDED),
+        Lattice::Twig => (data::TWIG_PIECES, data::TWIG_SETS, data::TWIG_ONE_SIDED),
+        _ => return None,
+    };
+    if let Some((_, _, base, _)) = one_sided.iter().find(|s| s.0 == name) {
+        return pp_segment_set(lattice, base).map(|s| s.one_sided());
+    }
+    let (_, _, names) = sets.iter().find(|s| s.0 == name)?;
+    let piece = |n: &str| -> Piece {
+        let (_, units) = pieces
+            .iter()
+            .find(|p| p.0 == n)
+            .expect("every set lists known pieces");
+        let cells: Vec<Cell> = units
+            .iter()
+            .map(|u| [u[0] as i32, u[1] as i32, u[2] as i32])
+            .collect();
+        Piece::new(lattice, n, &cells)
+    };
+    Some(PieceSet {
+        name: name.to_string(),
+        lattice,
+        pieces: names.iter().map(|n| piece(n)).collect(),
+    })
+}
+
+/// The pieces of `set` with `size` units, as a set named `name`.
+fn of_size(set: PieceSet, name: &str, size: usize) -> PieceSet {
+    PieceSet {
+        name: name.to_string(),
+        lattice: set.lattice,
+        pieces: set
+            .pieces
+            .into_iter()
+            .filter(|p| p.size() == size)
+            .collect(),
+    }
+}
+
+/// A polytrig or polytwig set by name: Polyform Puzzler's sets (its class
+/// names in kebab case: `tritrigs`, `one-sided-polytwigs-1234`,
+/// `quasi-ditrigs`, …) and the single orders `monotrig`, `ditrigs`,
+/// `monotwig`, `ditwig`, `tritwigs`, `one-sided-tritwigs`. PP has no sets
+/// of pentatrigs and beyond, nor of heptatwigs; [`enumerate`](super::enumerate)
+/// lists those shapes without names.
+pub fn segment_set(name: &str) -> Option<PieceSet> {
+    let trig = |n: &str| pp_segment_set(Lattice::Trig, n);
+    let twig = |n: &str| pp_segment_set(Lattice::Twig, n);
+    match name {
+        "monotrig" => trig("polytrigs-12").map(|s| of_size(s, name, 1)),
+        "ditrigs" => trig("polytrigs-12").map(|s| of_size(s, name, 2)),
+        "monotwig" => twig("polytwigs-12").map(|s| of_size(s, name, 1)),
+        "ditwig" => twig("polytwigs-12").map(|s| of_size(s, name, 2)),
+        "tritwigs" => twig("polytwigs-123").map(|s| of_size(s, name, 3)),
+        "one-sided-tritwigs" => segment_set("tritwigs").map(|s| s.one_sided()),
+        _ => trig(name).or_else(|| twig(name)),
+    }
+}
+
 /// Names accepted by [`named`].
 pub const SET_NAMES: &[&str] = &[
     "polyominoes-123",
@@ -326,6 +392,46 @@ pub const SET_NAMES: &[&str] = &[
     "soma",
     "solid-pentominoes",
     "tetrasticks",
+    "monotrig",
+    "ditrigs",
+    "polytrigs-12",
+    "tritrigs",
+    "one-sided-tritrigs",
+    "polytrigs-23",
+    "one-sided-polytrigs-23",
+    "polytrigs-123",
+    "one-sided-polytrigs-123",
+    "tetratrigs",
+    "polytrigs-1234",
+    "quasi-ditrigs",
+    "one-sided-quasi-ditrigs",
+    "quasi-polytrigs-12",
+    "one-sided-quasi-polytrigs-12",
+    "monotwig",
+    "ditwig",
+    "polytwigs-12",
+    "tritwigs",
+    "one-sided-tritwigs",
+    "polytwigs-123",
+    "one-sided-polytwigs-123",
+    "tetratwigs",
+    "one-sided-tetratwigs",
+    "polytwigs-1234",
+    "one-sided-polytwigs-1234",
+    "pentatwigs",
+    "one-sided-pentatwigs",
+    "polytwigs-45",
+    "one-sided-polytwigs-45",
+    "polytwigs-12345",
+    "one-sided-polytwigs-12345",
+    "hexatwigs",
+    "one-sided-hexatwigs",
+    "polytwigs-123456",
+    "one-sided-polytwigs-123456",
+    "quasi-tritwigs",
+    "one-sided-quasi-tritwigs",
+    "quasi-polytwigs-123",
+    "one-sided-quasi-polytwigs-123",
 ];
 
 /// A set by name (see [`SET_NAMES`]).
@@ -343,6 +449,6 @@ pub fn named(name: &str) -> Option<PieceSet> {
         "soma" => soma(),
         "solid-pentominoes" => solid_pentominoes(),
         "tetrasticks" => tetrasticks(),
-        _ => return None,
+        _ => return segment_set(name),
     })
 }

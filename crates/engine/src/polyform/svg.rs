@@ -4,9 +4,14 @@
 //! per piece, holding a filled `<polygon>` per cell (in the piece's colour,
 //! stroked in the same colour so no seams show) and one `<path
 //! class="outline">` tracing the edges the piece shares with other pieces or
-//! with the outside. Polysticks are drawn as round-capped strokes over the
-//! grid's points. Polycube solutions are drawn layer by layer (z = 0 on the
+//! with the outside. Segment pieces (polysticks, polytrigs, polytwigs) are
+//! drawn as thick round-capped strokes over the grid's points and faint
+//! empty segments. Polycube solutions are drawn layer by layer (z = 0 on the
 //! left), as in the text format.
+//!
+//! Segment coordinates are written with [`Fixed`], two decimals from integer
+//! arithmetic: the drawings of large twig and trig regions are thousands of
+//! numbers, and `{:.2}` float formatting dominated their cost.
 
 use super::lattice::{Cell, Lattice};
 use super::piece::Piece;
@@ -60,6 +65,21 @@ pub fn piece_color(puzzle: &Puzzle, name: &str) -> &'static str {
         })
         .unwrap_or_else(|| name.bytes().map(|b| b as usize).sum());
     PALETTE[i % PALETTE.len()]
+}
+
+/// A number printed with exactly two decimals (like `{:.2}`, but through
+/// integer arithmetic: rounded to hundredths half away from zero, no
+/// negative zero).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fixed(pub f64);
+
+impl std::fmt::Display for Fixed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let h = (self.0 * 100.0).round() as i64;
+        let sign = if h < 0 { "-" } else { "" };
+        let a = h.unsigned_abs();
+        write!(f, "{sign}{}.{:02}", a / 100, a % 100)
+    }
 }
 
 fn escape(s: &str) -> String {
@@ -201,7 +221,7 @@ fn piece_group(canvas: &mut Canvas, layout: &Layout, p: &Placed, color: &str, st
         escape(&p.name)
     );
     let _ = writeln!(canvas.body, "<title>{}</title>", escape(&p.name));
-    if layout.lattice == Lattice::Stick {
+    if layout.lattice.is_segment() {
         // Segments join where the piece continues through a point and stop
         // short of points where it ends, so touching pieces stay apart.
         let mut degree: HashMap<[i32; 2], usize> = HashMap::new();
@@ -220,13 +240,20 @@ fn piece_group(canvas: &mut Canvas, layout: &Layout, p: &Placed, color: &str, st
             let tb = if degree[&v[1]] > 1 { 0.0 } else { gap };
             let (x0, y0) = canvas.pt((a.0 + dx * ta, a.1 + dy * ta));
             let (x1, y1) = canvas.pt((b.0 - dx * tb, b.1 - dy * tb));
-            let _ = write!(d, "M{x0:.2},{y0:.2} L{x1:.2},{y1:.2} ");
+            let _ = write!(
+                d,
+                "M{},{} L{},{} ",
+                Fixed(x0),
+                Fixed(y0),
+                Fixed(x1),
+                Fixed(y1)
+            );
         }
         let _ = writeln!(
             canvas.body,
-            "<path d=\"{}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"{:.2}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
+            "<path d=\"{}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"{}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
             d.trim_end(),
-            style.unit * 0.16
+            Fixed(style.unit * 0.16)
         );
     } else {
         for &c in &p.cells {
@@ -256,7 +283,7 @@ fn region_group(
     style: &SvgStyle,
 ) {
     canvas.body.push_str("<g class=\"region\">\n");
-    if layout.lattice == Lattice::Stick {
+    if layout.lattice.is_segment() {
         // The grid points of the region, as dots.
         let mut points: Vec<[i32; 2]> = region.iter().flat_map(|&c| layout.corners(c)).collect();
         points.sort_unstable();
@@ -265,19 +292,30 @@ fn region_group(
             let (x, y) = canvas.pt(layout.plane(p));
             let _ = writeln!(
                 canvas.body,
-                "<circle cx=\"{x:.2}\" cy=\"{y:.2}\" r=\"{:.2}\" fill=\"#999999\"/>",
-                style.unit * 0.06
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#999999\"/>",
+                Fixed(x),
+                Fixed(y),
+                Fixed(style.unit * 0.06)
             );
         }
-        for &c in region.iter().filter(|&&c| !covered(c)) {
+        // Trig and twig regions are irregular: their whole grid is drawn
+        // faintly under the pieces, so the region's outline shows through
+        // gaps where pieces stop short of a point. Sticks (always a full
+        // rectangle here) keep only the empty segments.
+        let whole_grid = matches!(layout.lattice, Lattice::Trig | Lattice::Twig);
+        for &c in region.iter().filter(|&&c| whole_grid || !covered(c)) {
             let v = layout.corners(c);
             let (x0, y0) = canvas.pt(layout.plane(v[0]));
             let (x1, y1) = canvas.pt(layout.plane(v[1]));
             let _ = writeln!(
                 canvas.body,
-                "<line x1=\"{x0:.2}\" y1=\"{y0:.2}\" x2=\"{x1:.2}\" y2=\"{y1:.2}\" stroke=\"{}\" stroke-width=\"{:.2}\"/>",
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"{}\"/>",
+                Fixed(x0),
+                Fixed(y0),
+                Fixed(x1),
+                Fixed(y1),
                 style.empty,
-                style.unit * 0.08
+                Fixed(style.unit * 0.08)
             );
         }
     } else {

@@ -261,7 +261,7 @@ pub fn EditorView(solver: Solver, payload: RwSignal<String>, initial: String) ->
             .map(|&c| draw::cell_points(s.lattice, c, shift))
             .collect();
         let vb = draw::view_box(&shapes, 8.0);
-        let stick = s.lattice == Lattice::Stick;
+        let stick = s.lattice.is_segment();
         let items = cells
             .iter()
             .zip(shapes)

@@ -50,6 +50,8 @@ pub fn family_title(l: Lattice) -> &'static str {
         Lattice::Hexagon => "Polyhexes",
         Lattice::Cube => "Polycubes",
         Lattice::Stick => "Polysticks",
+        Lattice::Trig => "Polytrigs",
+        Lattice::Twig => "Polytwigs",
     }
 }
 
