@@ -6,7 +6,7 @@
 //! started, so a view matches on its own item type and never on a union of
 //! every workbench's payloads.
 
-use crate::job::Job;
+use crate::job::{Job, NoItem};
 use crate::protocol::Json;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -38,6 +38,31 @@ impl<T> Event<T> {
     /// Does this event end the job (nothing follows it)?
     pub fn is_final(&self) -> bool {
         matches!(self, Event::Done(_) | Event::Error(_))
+    }
+}
+
+impl<T> Event<T> {
+    /// The same event with its item (if any) mapped: lets one view handler
+    /// serve related jobs.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Event<U> {
+        match self {
+            Event::Item { index, item } => Event::Item {
+                index,
+                item: f(item),
+            },
+            Event::Progress(p) => Event::Progress(p),
+            Event::Waiting(s) => Event::Waiting(s),
+            Event::Done(s) => Event::Done(s),
+            Event::Error(e) => Event::Error(e),
+        }
+    }
+}
+
+impl Event<NoItem> {
+    /// A count's event as an event of any item type (a count has no items),
+    /// for a view whose Solve and Count share one handler.
+    pub fn retype<U>(self) -> Event<U> {
+        self.map(|never| match never {})
     }
 }
 
