@@ -2,7 +2,7 @@
 //! solver workers, sized to `navigator.hardwareConcurrency`.
 //!
 //! ```ignore
-//! let handle = pool.submit(JobKind::SudokuSolve { .. }, move |response| { .. });
+//! let handle = pool.submit(SudokuSolve { .. }, move |event: Event<Vec<u8>>| { .. });
 //! handle.more(1);   // "Next solution": the search lives on in its worker
 //! handle.cancel();  // answered by Done { cancelled }, or by a worker restart
 //! ```
@@ -17,16 +17,23 @@
 //! sent when it does. A worker that crashes, or that does not acknowledge a
 //! `Cancel` within [`CANCEL_GRACE_MS`], is terminated and replaced; its jobs
 //! receive an `Error` (or the `Done { cancelled }` they were waiting for).
+//!
+//! Each job's callback receives typed events (`Event<J::Item>`): the pool
+//! decodes every item for the job that was submitted, and an item that does
+//! not decode ends the job with an `Error` event (and a `Cancel` to the
+//! worker) instead of being dropped.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::{Rc, Weak};
+use tessera_jobs::event::{Event, JobError, Stats};
+use tessera_jobs::job::Job;
 use tessera_jobs::protocol::{
-    decode, encode, Job, JobId, JobKind, Request, Response, Stats, PROTOCOL_VERSION,
+    decode, encode, JobId, Json, Message, Reply, Request, PROTOCOL_VERSION,
 };
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Event, MessageEvent, Worker};
+use web_sys::{Event as DomEvent, MessageEvent, Worker};
 
 /// The worker boot script (`public/solver-worker.js`, next to `index.html`);
 /// relative, so the app works from any sub-path.
@@ -36,7 +43,10 @@ pub const WORKER_SCRIPT: &str = "./solver-worker.js";
 /// terminated and replaced.
 pub const CANCEL_GRACE_MS: i32 = 250;
 
-type Callback = Rc<RefCell<dyn FnMut(Response)>>;
+/// A job's callback with its item type erased: it decodes the event for
+/// its job and returns `false` when an item did not decode (the callback
+/// has then seen an `Error` and the job is over for the page).
+type Callback = Rc<RefCell<dyn FnMut(Event<Json>) -> bool>>;
 
 struct Handler {
     slot: usize,
@@ -50,7 +60,7 @@ struct Slot {
     backlog: Vec<String>,
     jobs: usize,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(Event)>,
+    _on_error: Closure<dyn FnMut(DomEvent)>,
 }
 
 struct Inner {
@@ -121,10 +131,19 @@ impl WorkerPool {
         }
     }
 
-    /// Run a job; `on_response` receives its `Progress`, `Solution`,
-    /// `Waiting`, and finally `Done` or `Error`.
-    pub fn submit(&self, kind: JobKind, on_response: impl FnMut(Response) + 'static) -> JobHandle {
-        let callback: Callback = Rc::new(RefCell::new(on_response));
+    /// Run a job; `on_event` receives its `Progress`, `Item`s (decoded as
+    /// `J::Item`), `Waiting`, and finally `Done` or `Error`.
+    pub fn submit<J: Job>(
+        &self,
+        job: J,
+        mut on_event: impl FnMut(Event<J::Item>) + 'static,
+    ) -> JobHandle {
+        let callback: Callback = Rc::new(RefCell::new(move |event: Event<Json>| {
+            let event = event.decode::<J>();
+            let decoded = !matches!(event, Event::Error(_));
+            on_event(event);
+            decoded
+        }));
         let (id, failure) = {
             let mut inner = self.inner.borrow_mut();
             let id = inner.next_id;
@@ -142,14 +161,14 @@ impl WorkerPool {
                     if let Some(s) = inner.slots[slot].as_mut() {
                         s.jobs += 1;
                     }
-                    send(&mut inner, slot, &Request::Job(Job { id, kind }));
+                    send(&mut inner, slot, &Request::start(id, &job));
                     (id, None)
                 }
                 Err(message) => (id, Some(message)),
             }
         };
         if let Some(message) = failure {
-            (callback.borrow_mut())(Response::Error { id, message });
+            (callback.borrow_mut())(Event::Error(JobError::worker(message)));
         }
         JobHandle {
             id,
@@ -285,7 +304,7 @@ fn spawn(pool: &Rc<RefCell<Inner>>, inner: &mut Inner) -> Result<usize, String> 
     });
     let weak = Rc::downgrade(pool);
     // A script error is an ErrorEvent; a failed load is a plain Event.
-    let on_error = Closure::<dyn FnMut(Event)>::new(move |e: Event| {
+    let on_error = Closure::<dyn FnMut(DomEvent)>::new(move |e: DomEvent| {
         e.prevent_default();
         if let Some(pool) = weak.upgrade() {
             let detail = js_sys::Reflect::get(&e, &JsValue::from_str("message"))
@@ -320,61 +339,75 @@ fn spawn(pool: &Rc<RefCell<Inner>>, inner: &mut Inner) -> Result<usize, String> 
 
 /// Route one message from worker `slot` to its job's callback.
 fn dispatch(pool: &Rc<RefCell<Inner>>, slot: usize, text: &str) {
-    let response: Response = match decode(text) {
-        Ok(r) => r,
+    let message: Message = match decode(text) {
+        Ok(m) => m,
         Err(e) => {
             web_sys::console::error_1(&e.into());
             return;
         }
     };
-    let callback = {
-        let mut inner = pool.borrow_mut();
-        match &response {
-            Response::Ready { protocol } => {
-                if *protocol != PROTOCOL_VERSION {
-                    drop(inner);
-                    restart(
-                        pool,
-                        slot,
-                        "Tessera was updated while this page was open: reload the page",
-                    );
-                    return;
-                }
-                if let Some(s) = inner.slots.get_mut(slot).and_then(Option::as_mut) {
-                    s.ready = true;
-                    for text in std::mem::take(&mut s.backlog) {
-                        let _ = s.worker.post_message(&JsValue::from_str(&text));
-                    }
-                }
+    let Reply { id, event } = match message {
+        Message::Ready { protocol } => {
+            let mut inner = pool.borrow_mut();
+            if protocol != PROTOCOL_VERSION {
+                drop(inner);
+                restart(
+                    pool,
+                    slot,
+                    "Tessera was updated while this page was open: reload the page",
+                );
                 return;
             }
-            other => {
-                let id = other.job_id().expect("not Ready");
-                if other.is_final() {
-                    let Some(h) = inner.handlers.remove(&id) else {
-                        return;
-                    };
-                    if let Some(s) = inner.slots.get_mut(h.slot).and_then(Option::as_mut) {
-                        s.jobs = s.jobs.saturating_sub(1);
-                    }
-                    h.callback
-                } else {
-                    match inner.handlers.get(&id) {
-                        // After Cancel only the final Done matters.
-                        Some(h) if !h.cancelling => h.callback.clone(),
-                        _ => return,
-                    }
+            if let Some(s) = inner.slots.get_mut(slot).and_then(Option::as_mut) {
+                s.ready = true;
+                for text in std::mem::take(&mut s.backlog) {
+                    let _ = s.worker.post_message(&JsValue::from_str(&text));
                 }
+            }
+            return;
+        }
+        Message::Event(reply) => reply,
+    };
+    let is_final = event.is_final();
+    let callback = {
+        let mut inner = pool.borrow_mut();
+        if is_final {
+            let Some(h) = inner.handlers.remove(&id) else {
+                return;
+            };
+            release(&mut inner, h.slot);
+            h.callback
+        } else {
+            match inner.handlers.get(&id) {
+                // After Cancel only the final Done matters.
+                Some(h) if !h.cancelling => h.callback.clone(),
+                _ => return,
             }
         }
     };
-    (callback.borrow_mut())(response);
+    let decoded = (callback.borrow_mut())(event);
+    if !decoded && !is_final {
+        // The view has seen its Error: forget the job here and stop it in
+        // the worker (its Done then finds no handler).
+        let mut inner = pool.borrow_mut();
+        if let Some(h) = inner.handlers.remove(&id) {
+            release(&mut inner, h.slot);
+            send(&mut inner, h.slot, &Request::Cancel { id });
+        }
+    }
+}
+
+/// One job fewer on worker `slot`.
+fn release(inner: &mut Inner, slot: usize) {
+    if let Some(s) = inner.slots.get_mut(slot).and_then(Option::as_mut) {
+        s.jobs = s.jobs.saturating_sub(1);
+    }
 }
 
 /// Terminate worker `slot`, fail its jobs with `message` (a cancelled job
 /// gets its `Done { cancelled }`), and free the slot for a new worker.
 fn restart(pool: &Rc<RefCell<Inner>>, slot: usize, message: &str) {
-    let orphans: Vec<(JobId, Handler)> = {
+    let orphans: Vec<Handler> = {
         let mut inner = pool.borrow_mut();
         if let Some(s) = inner.slots.get_mut(slot).and_then(Option::take) {
             s.worker.terminate();
@@ -395,24 +428,18 @@ fn restart(pool: &Rc<RefCell<Inner>>, slot: usize, message: &str) {
             .map(|(id, _)| *id)
             .collect();
         ids.into_iter()
-            .filter_map(|id| inner.handlers.remove(&id).map(|h| (id, h)))
+            .filter_map(|id| inner.handlers.remove(&id))
             .collect()
     };
-    for (id, h) in orphans {
-        let response = if h.cancelling {
-            Response::Done {
-                id,
-                stats: Stats {
-                    cancelled: true,
-                    ..Stats::default()
-                },
-            }
+    for h in orphans {
+        let event = if h.cancelling {
+            Event::Done(Stats {
+                cancelled: true,
+                ..Stats::default()
+            })
         } else {
-            Response::Error {
-                id,
-                message: message.to_string(),
-            }
+            Event::Error(JobError::worker(message))
         };
-        (h.callback.borrow_mut())(response);
+        (h.callback.borrow_mut())(event);
     }
 }

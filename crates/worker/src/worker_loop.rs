@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use tessera_jobs::protocol::{decode, encode, Request, Response, PROTOCOL_VERSION};
+use tessera_jobs::protocol::{decode, encode, Message, Reply, Request, PROTOCOL_VERSION};
 use tessera_jobs::runner::{Runner, SLICE_MS};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -30,11 +30,18 @@ impl Loop {
             .unwrap_or_else(js_sys::Date::now)
     }
 
-    fn post(&self, responses: Vec<Response>) {
-        for r in responses {
-            if let Err(e) = self.scope.post_message(&JsValue::from_str(&encode(&r))) {
-                web_sys::console::error_2(&"worker: postMessage failed".into(), &e);
-            }
+    fn post(&self, replies: Vec<Reply>) {
+        for r in replies {
+            self.send(&Message::Event(r));
+        }
+    }
+
+    fn send(&self, message: &Message) {
+        if let Err(e) = self
+            .scope
+            .post_message(&JsValue::from_str(&encode(message)))
+        {
+            web_sys::console::error_2(&"worker: postMessage failed".into(), &e);
         }
     }
 
@@ -96,7 +103,7 @@ pub fn start() {
     scope.set_onmessage(Some(on_request.as_ref().unchecked_ref()));
     on_request.forget();
 
-    state.borrow().post(vec![Response::Ready {
+    state.borrow().send(&Message::Ready {
         protocol: PROTOCOL_VERSION,
-    }]);
+    });
 }

@@ -2,14 +2,15 @@
 //!
 //! Every workbench runs at most one job per purpose: a new Solve replaces
 //! the running Count, leaving a page cancels its search. The pool delivers
-//! responses asynchronously, so a response can arrive after its job was
+//! events asynchronously, so an event can arrive after its job was
 //! replaced; painting it would show stale results. `JobSlot` keeps the
 //! handle and a generation number, cancels the old job on every submit,
-//! and hands the view only the responses of the job that is current.
+//! and hands the view only the events of the job that is current.
 
 use crate::pool::{JobHandle, WorkerPool};
 use leptos::prelude::*;
-use tessera_jobs::protocol::{JobKind, Response};
+use tessera_jobs::event::Event;
+use tessera_jobs::job::Job;
 
 #[derive(Clone, Copy)]
 pub struct JobSlot {
@@ -17,7 +18,7 @@ pub struct JobSlot {
     generation: StoredValue<u32>,
 }
 
-/// Names one submitted job, for work deferred past its responses (a timer
+/// Names one submitted job, for work deferred past its events (a timer
 /// that asks for the next animation frame must not wake a newer job).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Ticket(u32);
@@ -43,23 +44,23 @@ impl JobSlot {
         slot
     }
 
-    /// Cancel the current job (if any) and start `kind`; `on_response`
-    /// sees this job's responses for as long as it stays current, with
-    /// its ticket.
-    pub fn submit(
+    /// Cancel the current job (if any) and start `job`; `on_event` sees
+    /// this job's events (typed for `J`) for as long as it stays current,
+    /// with its ticket.
+    pub fn submit<J: Job>(
         &self,
-        kind: JobKind,
-        mut on_response: impl FnMut(Ticket, Response) + 'static,
+        job: J,
+        mut on_event: impl FnMut(Ticket, Event<J::Item>) + 'static,
     ) -> Ticket {
         self.abandon();
         let ticket = self.ticket();
         let slot = *self;
-        let handle = WorkerPool::global().submit(kind, move |r| {
+        let handle = WorkerPool::global().submit(job, move |e| {
             if slot.is_current(ticket) {
-                if r.is_final() {
+                if e.is_final() {
                     slot.finished();
                 }
-                on_response(ticket, r);
+                on_event(ticket, e);
             }
         });
         // A job that failed at once has already answered; keep no handle.
@@ -80,7 +81,7 @@ impl JobSlot {
     }
 
     /// The job finished (Done or Error): keep its generation, drop its
-    /// handle. `submit` does this before the view sees the final response.
+    /// handle. `submit` does this before the view sees the final event.
     fn finished(&self) {
         let _ = self.job.try_set_value(None);
     }

@@ -10,7 +10,8 @@ use leptos::prelude::*;
 use tessera_engine::polyform::editor::{published_counts, PUBLISHED_ONE_SIDED_POLYOMINOES};
 use tessera_engine::polyform::enumerate::{max_size, Counts};
 use tessera_engine::polyform::{svg, Cell, Lattice, Piece};
-use tessera_jobs::protocol::{JobKind, Payload, Response};
+use tessera_jobs::event::Event;
+use tessera_jobs::jobs::polyform::{PolyformEnumerate, Polyforms};
 
 /// Pieces are listed (and drawn) up to this size; counts go further.
 pub const LIST_MAX: usize = 8;
@@ -96,21 +97,21 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
         running.set(true);
         page.set(0);
         job.submit(
-            JobKind::PolyformEnumerate {
+            PolyformEnumerate {
                 lattice: l,
                 size: n,
                 one_sided: os,
                 list: n <= LIST_MAX,
             },
-            move |_, r| {
+            move |_, e| {
                 let ms = crate::ui::dom::window()
                     .performance()
                     .map(|p| p.now())
                     .unwrap_or(0.0)
                     - started;
-                match r {
-                    Response::Solution {
-                        payload: Payload::Polyforms { counts, pieces },
+                match e {
+                    Event::Item {
+                        item: Polyforms { counts, pieces },
                         ..
                     } => result.set(Some(Result_ {
                         lattice: l,
@@ -120,17 +121,17 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
                         pieces,
                         ms,
                     })),
-                    Response::Done { stats, .. } => {
+                    Event::Done(stats) => {
                         running.set(false);
                         if stats.cancelled {
                             error.set(Some("Cancelled.".into()));
                         }
                     }
-                    Response::Error { message, .. } => {
+                    Event::Error(e) => {
                         running.set(false);
-                        error.set(Some(message));
+                        error.set(Some(e.message));
                     }
-                    _ => {}
+                    Event::Progress(_) | Event::Waiting(_) => {}
                 }
             },
         );

@@ -8,7 +8,10 @@ use crate::model::format::{format_ms, group, time_left};
 use crate::ui::job::JobSlot;
 use leptos::prelude::*;
 use tessera_engine::polyform::{format, svg, Puzzle, Solution};
-use tessera_jobs::protocol::{JobKind, Payload, Response, Stats};
+use tessera_engine::search::Progress;
+use tessera_jobs::event::{Event, Stats};
+use tessera_jobs::job::Job;
+use tessera_jobs::jobs::polyform::{PolyformCount, PolyformSolve};
 
 /// Solutions kept for the gallery; a longer "Find all" goes on counting.
 pub const GALLERY_CAP: usize = 5000;
@@ -134,12 +137,14 @@ impl Solver {
         }
     }
 
-    fn submit(&self, kind: JobKind, run: Run) {
+    /// Start `job`; `solutions` views its events as Solve's (Count has no
+    /// items), for [`Self::on_event`].
+    fn submit<J: Job>(&self, job: J, run: Run, solutions: fn(Event<J::Item>) -> Event<Solution>) {
         self.abandon();
         let me = *self;
         self.started.set_value(now());
         self.run.set(run);
-        self.job.submit(kind, move |_, r| me.on_response(r));
+        self.job.submit(job, move |_, e| me.on_event(solutions(e)));
     }
 
     fn fresh(&self) {
@@ -156,12 +161,13 @@ impl Solver {
         self.say(Tone::Info, "Looking for a first solution…");
         let unique = self.unique.get_untracked();
         self.submit(
-            JobKind::PolyformSolve {
+            PolyformSolve {
                 puzzle,
                 unique,
                 batch: 1,
             },
             Run::Solving,
+            |e| e,
         );
     }
 
@@ -192,12 +198,13 @@ impl Solver {
         self.say(Tone::Info, "Finding every solution…");
         let unique = self.unique.get_untracked();
         self.submit(
-            JobKind::PolyformSolve {
+            PolyformSolve {
                 puzzle,
                 unique,
                 batch: u32::MAX,
             },
             Run::FindingAll,
+            |e| e,
         );
         self.live.set(Some(Live {
             nodes: 0,
@@ -213,12 +220,13 @@ impl Solver {
         self.say(Tone::Info, "Counting solutions…");
         let unique = self.unique.get_untracked();
         self.submit(
-            JobKind::PolyformCount {
+            PolyformCount {
                 puzzle,
                 unique,
                 limit: None,
             },
             Run::Counting,
+            Event::retype,
         );
         self.live.set(Some(Live {
             nodes: 0,
@@ -261,16 +269,14 @@ impl Solver {
         }
     }
 
-    fn on_response(&self, response: Response) {
+    fn on_event(&self, event: Event<Solution>) {
         let elapsed = now() - self.started.get_value();
-        match response {
-            Response::Ready { .. } => {}
-            Response::Progress {
+        match event {
+            Event::Progress(Progress {
                 nodes,
                 solutions,
                 fraction,
-                ..
-            } => {
+            }) => {
                 if matches!(self.run.get_untracked(), Run::Counting | Run::FindingAll) {
                     self.live.set(Some(Live {
                         nodes,
@@ -280,10 +286,7 @@ impl Solver {
                     }));
                 }
             }
-            Response::Solution { index, payload, .. } => {
-                let Payload::Polyform(sol) = payload else {
-                    return;
-                };
+            Event::Item { index, item: sol } => {
                 self.found.set(index as u128 + 1);
                 let len = self.solutions.with_untracked(Vec::len);
                 if len < GALLERY_CAP {
@@ -304,7 +307,7 @@ impl Solver {
                     });
                 }
             }
-            Response::Waiting { stats, .. } => {
+            Event::Waiting(stats) => {
                 self.run.set(Run::Waiting);
                 let k = self.found.get_untracked();
                 self.say(
@@ -316,11 +319,11 @@ impl Solver {
                     ),
                 );
             }
-            Response::Done { stats, .. } => self.done(stats),
-            Response::Error { message, .. } => {
+            Event::Done(stats) => self.done(stats),
+            Event::Error(e) => {
                 self.run.set(Run::Idle);
                 self.live.set(None);
-                self.say(Tone::Error, message);
+                self.say(Tone::Error, e.message);
             }
         }
     }

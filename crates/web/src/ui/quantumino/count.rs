@@ -2,7 +2,7 @@
 //!
 //! The middle slice of the count is cut into [`COUNT_PARTS`] parts; each
 //! worker recomputes the cheap slices before it and takes every W-th part
-//! (`JobKind::QuantuminoCountParts`). A finished part is saved at once in
+//! (`QuantuminoCountParts`). A finished part is saved at once in
 //! localStorage under the aside and the box, so a cancelled, crashed or
 //! closed count resumes where it stopped, and a finished one is shown again
 //! without recounting.
@@ -13,7 +13,8 @@ use crate::ui::storage::{self, Loaded};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use tessera_jobs::protocol::{JobKind, Payload, Response};
+use tessera_jobs::event::Event;
+use tessera_jobs::jobs::quantumino::{CountPart, QuantuminoCountParts};
 
 /// Parts of the middle slice (more parts: less memory per worker and finer
 /// checkpoints, but the slices after the middle are redone per part).
@@ -131,13 +132,13 @@ impl Bench {
             let mine: Vec<u32> = todo.iter().copied().skip(w).step_by(workers).collect();
             let bench = *self;
             self.count_jobs[w].submit(
-                JobKind::QuantuminoCountParts {
+                QuantuminoCountParts {
                     aside,
                     box_size: bx,
                     parts: COUNT_PARTS,
                     mine,
                 },
-                move |_, r| bench.on_count_response(w, r),
+                move |_, e| bench.on_count_event(w, e),
             );
         }
     }
@@ -173,35 +174,32 @@ impl Bench {
         );
     }
 
-    fn on_count_response(&self, worker: usize, response: Response) {
+    fn on_count_event(&self, worker: usize, event: Event<CountPart>) {
         let Some(mut running) = self.counting.try_get_value().flatten() else {
             return;
         };
-        match response {
-            Response::Progress { fraction, .. } => {
+        match event {
+            Event::Progress(p) => {
                 if let Some(s) = running.shares.get_mut(worker) {
-                    s.fraction = fraction;
+                    s.fraction = p.fraction;
                 }
             }
-            Response::Solution {
-                payload: Payload::CountPart { part, count },
+            Event::Item {
+                item: CountPart { part, count },
                 ..
             } => {
                 running.checkpoint.done.insert(part, count);
                 storage::save(&running.key, &running.checkpoint);
             }
-            Response::Solution {
-                payload: Payload::CountFailed(message),
-                ..
-            }
-            | Response::Error { message, .. } => {
+            // A counter failure too (it ends the job with an error).
+            Event::Error(e) => {
                 self.abandon_count();
                 self.run.set(Run::Idle);
                 self.count.set(None);
-                self.say(Kind::Error, message);
+                self.say(Kind::Error, e.message);
                 return;
             }
-            Response::Done { .. } => {
+            Event::Done(_) => {
                 if let Some(s) = running.shares.get_mut(worker) {
                     *s = Share {
                         fraction: 1.0,

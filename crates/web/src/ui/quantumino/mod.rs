@@ -3,7 +3,7 @@
 //! `incremental` and `common_prefix` build-ups step by step, count with
 //! progress, download the solution as Sage text or X3D.
 //!
-//! All searching runs in a Web Worker (`JobKind::Quantumino…`); the page
+//! All searching runs in a Web Worker (`tessera_jobs::jobs::quantumino`); the page
 //! only draws what comes back. Route: `#quantumino/<aside>/<a>x<b>x<c>/<n>`
 //! where `n` is the solution shown (1-based, 0 = none yet).
 
@@ -18,7 +18,8 @@ use crate::pool::WorkerPool;
 use leptos::prelude::*;
 use std::time::Duration;
 use tessera_engine::quantumino::{check_box, piece, pieces, Partial, PlacedPiece, QuantuminoState};
-use tessera_jobs::protocol::{JobKind, Payload, Response};
+use tessera_jobs::event::Event;
+use tessera_jobs::jobs::quantumino::QuantuminoSolve;
 use tessera_voxel::{Scene, ViewOptions, VoxelPiece};
 
 pub const WORKBENCH: Workbench = Workbench {
@@ -265,10 +266,10 @@ impl Bench {
         self.abandon_count();
     }
 
-    fn submit(&self, kind: JobKind) {
+    fn submit(&self, job: QuantuminoSolve) {
         self.abandon_count();
         let bench = *self;
-        self.job.submit(kind, move |t, r| bench.on_response(t, r));
+        self.job.submit(job, move |t, e| bench.on_event(t, e));
     }
 
     /// The current inputs, or `None` after saying what is wrong.
@@ -297,7 +298,7 @@ impl Bench {
         self.target.set_value(n.max(1));
         self.say(Kind::Info, "Solving in the worker…");
         self.run.set(Run::Solving);
-        self.submit(JobKind::QuantuminoSolve {
+        self.submit(QuantuminoSolve {
             aside,
             box_size: bx,
             partial: None,
@@ -358,7 +359,7 @@ impl Bench {
             ),
         );
         self.run.set(Run::Animating);
-        self.submit(JobKind::QuantuminoSolve {
+        self.submit(QuantuminoSolve {
             aside,
             box_size: bx,
             partial: Some(partial),
@@ -381,14 +382,10 @@ impl Bench {
         }
     }
 
-    fn on_response(&self, ticket: Ticket, response: Response) {
-        match response {
-            Response::Ready { .. } => {}
-            Response::Progress { .. } => {}
-            Response::Solution { payload, .. } => {
-                let Payload::Quantumino(placed) = payload else {
-                    return;
-                };
+    fn on_event(&self, ticket: Ticket, event: Event<Vec<PlacedPiece>>) {
+        match event {
+            Event::Progress(_) => {}
+            Event::Item { item: placed, .. } => {
                 if self.animating() {
                     self.steps.update(|s| *s += 1);
                     self.frame_state.set(Some(placed));
@@ -400,7 +397,7 @@ impl Bench {
                     }
                 }
             }
-            Response::Waiting { .. } => {
+            Event::Waiting(_) => {
                 if self.animating() {
                     let bench = *self;
                     set_timeout(
@@ -431,7 +428,7 @@ impl Bench {
                     format!("Solution {k}. Next looks for another."),
                 );
             }
-            Response::Done { stats, .. } => {
+            Event::Done(stats) => {
                 self.run.set(Run::Idle);
                 if self.animating() {
                     self.say(
@@ -471,10 +468,10 @@ impl Bench {
                     }
                 }
             }
-            Response::Error { message, .. } => {
+            Event::Error(e) => {
                 self.run.set(Run::Idle);
                 self.count.set(None);
-                self.say(Kind::Error, message);
+                self.say(Kind::Error, e.message);
             }
         }
     }

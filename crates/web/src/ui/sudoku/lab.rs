@@ -21,7 +21,8 @@ use tessera_engine::sudoku::logic::{
     self, board::digits, Branch, BranchEnd, Explanation, Outcome, Rating, Snapshot, Split, Step,
 };
 use tessera_engine::sudoku::{Shape, Sudoku};
-use tessera_jobs::protocol::{JobKind, Payload, Response};
+use tessera_jobs::event::Event;
+use tessera_jobs::jobs::sudoku::{SudokuExplain, SudokuGenerate};
 
 /// The largest side analysed after every edit; larger grids on demand.
 pub const AUTO_RATE_MAX: usize = 9;
@@ -270,47 +271,43 @@ impl Lab {
     fn submit_explain(&self, ticket: u32, shape: Shape, cells: Vec<u8>) {
         let lab = *self;
         let kept = cells.clone();
-        let handle =
-            WorkerPool::global().submit(JobKind::SudokuExplain { shape, cells }, move |r| {
-                if lab.ticket.try_get_value() != Some(ticket) {
-                    return;
+        let handle = WorkerPool::global().submit(SudokuExplain { shape, cells }, move |e| {
+            if lab.ticket.try_get_value() != Some(ticket) {
+                return;
+            }
+            let result = match e {
+                Event::Item { item: e, .. } => {
+                    let e = match e.rebuild() {
+                        Ok(e) => e,
+                        Err(why) => {
+                            return lab.analysis.set(Some(Analysis {
+                                shape,
+                                cells: kept.clone(),
+                                result: Err(why),
+                            }))
+                        }
+                    };
+                    let puzzle = Sudoku::from_list(
+                        &kept.iter().map(|&v| i64::from(v)).collect::<Vec<_>>(),
+                        Some(shape),
+                    );
+                    let snaps = puzzle
+                        .map_err(|e| e.to_string())
+                        .and_then(|p| logic::replay(&p, &e.steps).map_err(|e| e.to_string()));
+                    Some(snaps.map(|s| (e, s)))
                 }
-                let result = match r {
-                    Response::Solution {
-                        payload: Payload::Explanation(e),
-                        ..
-                    } => {
-                        let e = match e.rebuild() {
-                            Ok(e) => e,
-                            Err(why) => {
-                                return lab.analysis.set(Some(Analysis {
-                                    shape,
-                                    cells: kept.clone(),
-                                    result: Err(why),
-                                }))
-                            }
-                        };
-                        let puzzle = Sudoku::from_list(
-                            &kept.iter().map(|&v| i64::from(v)).collect::<Vec<_>>(),
-                            Some(shape),
-                        );
-                        let snaps = puzzle
-                            .map_err(|e| e.to_string())
-                            .and_then(|p| logic::replay(&p, &e.steps).map_err(|e| e.to_string()));
-                        Some(snaps.map(|s| (e, s)))
-                    }
-                    Response::Error { message, .. } => Some(Err(message)),
-                    _ => None,
-                };
-                if let Some(result) = result {
-                    lab.explain_job.set_value(None);
-                    lab.analysis.set(Some(Analysis {
-                        shape,
-                        cells: kept.clone(),
-                        result,
-                    }));
-                }
-            });
+                Event::Error(e) => Some(Err(e.message)),
+                Event::Progress(_) | Event::Waiting(_) | Event::Done(_) => None,
+            };
+            if let Some(result) = result {
+                lab.explain_job.set_value(None);
+                lab.analysis.set(Some(Analysis {
+                    shape,
+                    cells: kept.clone(),
+                    result,
+                }));
+            }
+        });
         if self.ticket.get_value() == ticket && handle.is_live() {
             self.explain_job.set_value(Some(handle));
         }
@@ -504,19 +501,16 @@ impl Lab {
             .set(Some(format!("Generating a {n}×{n} puzzle…")));
         let lab = *self;
         let handle = WorkerPool::global().submit(
-            JobKind::SudokuGenerate {
+            SudokuGenerate {
                 options: options.clone(),
             },
-            move |r| {
+            move |e| {
                 if lab.gen_ticket.try_get_value() != Some(ticket) {
                     return;
                 }
-                match r {
-                    Response::Solution {
-                        payload: Payload::Generated(g),
-                        ..
-                    } => lab.generated(&options, &g),
-                    Response::Done { stats, .. } => {
+                match e {
+                    Event::Item { item: g, .. } => lab.generated(&options, &g),
+                    Event::Done(stats) => {
                         lab.gen.busy.set(false);
                         lab.gen_job.set_value(None);
                         if stats.cancelled {
@@ -525,13 +519,13 @@ impl Lab {
                                 .set(Some("Generation cancelled; the grid is unchanged.".into()));
                         }
                     }
-                    Response::Error { message, .. } => {
+                    Event::Error(e) => {
                         lab.gen.busy.set(false);
                         lab.gen_job.set_value(None);
                         lab.gen.note.set(None);
-                        lab.gen.error.set(Some(capitalize(&message) + "."));
+                        lab.gen.error.set(Some(capitalize(&e.message) + "."));
                     }
-                    _ => {}
+                    Event::Progress(_) | Event::Waiting(_) => {}
                 }
             },
         );

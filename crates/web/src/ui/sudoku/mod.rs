@@ -18,10 +18,14 @@ use crate::model::sudoku::board::{Board, History, MAX_EDIT_SIZE, SIZES};
 use crate::model::sudoku::codec;
 use crate::pool::WorkerPool;
 use crate::ui::job::JobSlot;
+use crate::ui::job::Ticket;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
+use tessera_engine::search::Progress;
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku, SudokuError};
-use tessera_jobs::protocol::{JobKind, Payload, Response, Stats};
+use tessera_jobs::event::{Event, Stats};
+use tessera_jobs::job::Job;
+use tessera_jobs::jobs::sudoku::{SudokuCount, SudokuSolve};
 
 pub const WORKBENCH: Workbench = Workbench {
     id: "sudoku",
@@ -329,10 +333,9 @@ impl Bench {
         }
     }
 
-    fn submit(&self, kind: JobKind) {
+    fn submit<J: Job>(&self, job: J, on_event: impl FnMut(Ticket, Event<J::Item>) + 'static) {
         self.abandon_job();
-        let bench = *self;
-        self.job.submit(kind, move |_, r| bench.on_response(r));
+        self.job.submit(job, on_event);
     }
 
     /// "Solve": the first solution of a fresh enumeration.
@@ -346,12 +349,16 @@ impl Bench {
             MsgKind::Info,
             format!("Solving with {}…", algorithm_label(algorithm)),
         );
-        self.submit(JobKind::SudokuSolve {
-            shape: b.shape,
-            cells: b.cells,
-            algorithm,
-            batch: 1,
-        });
+        let bench = *self;
+        self.submit(
+            SudokuSolve {
+                shape: b.shape,
+                cells: b.cells,
+                algorithm,
+                batch: 1,
+            },
+            move |_, e| bench.on_event(e),
+        );
         if self.run.get_untracked() == Run::Idle && self.job.is_running() {
             self.run.set(Run::Solving);
         }
@@ -388,12 +395,16 @@ impl Bench {
             MsgKind::Info,
             format!("Counting solutions with {}…", algorithm_label(algorithm)),
         );
-        self.submit(JobKind::SudokuCount {
-            shape: b.shape,
-            cells: b.cells,
-            algorithm,
-            limit: None,
-        });
+        let bench = *self;
+        self.submit(
+            SudokuCount {
+                shape: b.shape,
+                cells: b.cells,
+                algorithm,
+                limit: None,
+            },
+            move |_, e| bench.on_event(e.retype()),
+        );
         if self.job.is_running() {
             self.run.set(Run::Counting);
             self.counter.set(Some(Counter {
@@ -418,15 +429,14 @@ impl Bench {
         }
     }
 
-    fn on_response(&self, response: Response) {
-        match response {
-            Response::Ready { .. } => {}
-            Response::Progress {
+    /// Events of Solve (items: grids) and of Count (no items).
+    fn on_event(&self, event: Event<Vec<u8>>) {
+        match event {
+            Event::Progress(Progress {
                 nodes,
                 solutions,
                 fraction,
-                ..
-            } => {
+            }) => {
                 if self.run.get_untracked() == Run::Counting {
                     self.counter.set(Some(Counter {
                         nodes,
@@ -438,17 +448,14 @@ impl Bench {
                         .set(Some(format!("{} nodes so far", group(nodes as u128))));
                 }
             }
-            Response::Solution { index, payload, .. } => {
-                let Payload::Cells(cells) = payload else {
-                    return;
-                };
+            Event::Item { index, item: cells } => {
                 let fits = self.board.with_untracked(|b| b.cells.len() == cells.len());
                 if fits {
                     self.overlay.set(Some(cells));
                     self.found.set(index + 1);
                 }
             }
-            Response::Waiting { stats, .. } => {
+            Event::Waiting(stats) => {
                 self.run.set(Run::Waiting);
                 let k = self.found.get_untracked();
                 let alg = algorithm_label(self.algorithm.get_untracked());
@@ -460,7 +467,7 @@ impl Bench {
                 self.say(MsgKind::Success, text);
                 self.show_stats(&stats);
             }
-            Response::Done { stats, .. } => {
+            Event::Done(stats) => {
                 let was = self.run.get_untracked();
                 self.run.set(Run::Idle);
                 self.show_stats(&stats);
@@ -509,10 +516,10 @@ impl Bench {
                     }
                 }
             }
-            Response::Error { message, .. } => {
+            Event::Error(e) => {
                 self.run.set(Run::Idle);
                 self.counter.set(None);
-                self.say(MsgKind::Error, message);
+                self.say(MsgKind::Error, e.message);
             }
         }
     }

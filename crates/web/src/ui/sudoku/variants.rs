@@ -10,10 +10,14 @@
 use super::MsgKind;
 use crate::model::format::{group, plural, symbol};
 use crate::ui::job::JobSlot;
+use crate::ui::job::Ticket;
 use leptos::prelude::*;
+use tessera_engine::search::Progress;
 use tessera_engine::sudoku::variant::{Kind, RegionMap, Variant};
 use tessera_engine::sudoku::Shape;
-use tessera_jobs::protocol::{JobKind, Payload, Response, Stats};
+use tessera_jobs::event::{Event, Stats};
+use tessera_jobs::job::Job;
+use tessera_jobs::jobs::variant::{VariantCount, VariantGenerate, VariantGenerated, VariantSolve};
 use web_sys::KeyboardEvent;
 
 /// Which editor the Sudoku workbench shows.
@@ -309,10 +313,12 @@ impl VBench {
         }
     }
 
-    fn submit(&self, kind: JobKind, run: Run) {
+    /// Start `job`, its events seen as `Found` by [`Self::on_event`].
+    fn submit<J: Job>(&self, job: J, run: Run, found: fn(Event<J::Item>) -> Event<Found>) {
         self.abandon();
         let me = *self;
-        self.job.submit(kind, move |_, r| me.on_response(r));
+        self.job
+            .submit(job, move |_: Ticket, e| me.on_event(found(e)));
         // An immediate failure has already answered and left no job.
         if self.job.is_running() {
             self.run.set(run);
@@ -329,12 +335,13 @@ impl VBench {
         self.say(MsgKind::Info, "Solving with Dancing Links…");
         let kind = v.kind().clone();
         self.submit(
-            JobKind::VariantSolve {
+            VariantSolve {
                 variant: kind,
                 cells,
                 batch: 1,
             },
             Run::Solving,
+            |e| e.map(Found::Cells),
         );
     }
 
@@ -362,12 +369,13 @@ impl VBench {
         self.say(MsgKind::Info, "Counting solutions…");
         self.progress.set(Some((0, 0, 0.0)));
         self.submit(
-            JobKind::VariantCount {
+            VariantCount {
                 variant: v.kind().clone(),
                 cells,
                 limit: None,
             },
             Run::Counting,
+            Event::retype,
         );
     }
 
@@ -389,12 +397,13 @@ impl VBench {
             ),
         );
         self.submit(
-            JobKind::VariantGenerate {
+            VariantGenerate {
                 variant,
                 seed: self.seed.get_untracked(),
                 minimal: false,
             },
             Run::Generating,
+            |e| e.map(Found::Generated),
         );
     }
 
@@ -408,27 +417,25 @@ impl VBench {
         }
     }
 
-    fn on_response(&self, response: Response) {
-        match response {
-            Response::Ready { .. } => {}
-            Response::Progress {
+    fn on_event(&self, event: Event<Found>) {
+        match event {
+            Event::Progress(Progress {
                 nodes,
                 solutions,
                 fraction,
-                ..
-            } => {
+            }) => {
                 if self.run.get_untracked() == Run::Counting {
                     self.progress.set(Some((nodes, solutions, fraction)));
                 }
             }
-            Response::Solution { index, payload, .. } => match payload {
-                Payload::Cells(cells) if self.slot().with_untracked(|s| s.len() == cells.len()) => {
+            Event::Item { index, item } => match item {
+                Found::Cells(cells) if self.slot().with_untracked(|s| s.len() == cells.len()) => {
                     self.overlay.set(Some(cells));
                     self.found.set(index + 1);
                 }
-                Payload::VariantGenerated {
+                Found::Generated(VariantGenerated {
                     variant, puzzle, ..
-                } => {
+                }) => {
                     if let Kind::Jigsaw(map) = &variant {
                         self.regions.set(map.to_string());
                     }
@@ -448,7 +455,7 @@ impl VBench {
                 }
                 _ => {}
             },
-            Response::Waiting { stats, .. } => {
+            Event::Waiting(stats) => {
                 self.run.set(Run::Waiting);
                 let k = self.found.get_untracked();
                 self.say(
@@ -461,7 +468,7 @@ impl VBench {
                 );
                 self.show_stats(&stats);
             }
-            Response::Done { stats, .. } => {
+            Event::Done(stats) => {
                 let was = self.run.get_untracked();
                 self.run.set(Run::Idle);
                 self.progress.set(None);
@@ -505,10 +512,10 @@ impl VBench {
                 };
                 self.say(text.0, text.1);
             }
-            Response::Error { message, .. } => {
+            Event::Error(e) => {
                 self.run.set(Run::Idle);
                 self.progress.set(None);
-                self.say(MsgKind::Error, message);
+                self.say(MsgKind::Error, e.message);
             }
         }
     }
@@ -995,4 +1002,13 @@ pub fn VariantBench(vb: VBench) -> impl IntoView {
             </aside>
         </div>
     }
+}
+
+/// What this workbench's jobs deliver: Solve's grids and Generate's
+/// puzzle (Count delivers nothing), so one handler serves all three.
+enum Found {
+    /// A solution of the current puzzle, one value per variant cell (a
+    /// grid of another size is from a puzzle since replaced, and ignored).
+    Cells(Vec<u8>),
+    Generated(VariantGenerated),
 }

@@ -5,7 +5,8 @@ use super::{now_ms, progress_bar, time_left, Task};
 use crate::model::format::group;
 use leptos::prelude::*;
 use tessera_engine::sudoku::Shape;
-use tessera_jobs::protocol::{JobKind, Payload, Response};
+use tessera_jobs::event::Event;
+use tessera_jobs::jobs::count::{Bands, CountBands, CountGrids};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum What {
@@ -64,13 +65,13 @@ impl What {
         }
     }
 
-    fn job(self) -> JobKind {
+    /// The box shape this row counts with.
+    fn shape(self) -> Shape {
         let shape = |r, c| Shape::new(r, c).expect("valid box shape");
         match self {
-            What::Shidoku => JobKind::CountGrids { shape: shape(2, 2) },
-            What::SixBySix => JobKind::CountGrids { shape: shape(2, 3) },
-            What::NineByNine => JobKind::CountGrids { shape: shape(3, 3) },
-            What::Bands => JobKind::CountBands { shape: shape(3, 3) },
+            What::Shidoku => shape(2, 2),
+            What::SixBySix => shape(2, 3),
+            What::NineByNine | What::Bands => shape(3, 3),
         }
     }
 }
@@ -103,21 +104,18 @@ fn CountRow(what: What) -> impl IntoView {
             so_far: 0,
             elapsed: 0.0,
         });
-        task.submit(what.job(), move |_, r| {
+        // Grid counts have no items; the bands' one item is the answer.
+        let on_event = move |e: Event<Bands>| {
             let elapsed = now_ms() - started.get_value();
-            match r {
-                Response::Progress {
-                    fraction,
-                    solutions,
-                    ..
-                } => outcome.set(Outcome::Running {
-                    fraction,
-                    so_far: solutions,
+            match e {
+                Event::Progress(p) => outcome.set(Outcome::Running {
+                    fraction: p.fraction,
+                    so_far: p.solutions,
                     elapsed,
                 }),
-                Response::Solution {
-                    payload:
-                        Payload::Bands {
+                Event::Item {
+                    item:
+                        Bands {
                             right,
                             below,
                             pairs,
@@ -137,7 +135,7 @@ fn CountRow(what: What) -> impl IntoView {
                         ms: elapsed,
                     });
                 }
-                Response::Done { stats, .. } => {
+                Event::Done(stats) => {
                     if stats.cancelled {
                         outcome.set(Outcome::Stopped(format!(
                             "Cancelled after {} grids.",
@@ -156,10 +154,16 @@ fn CountRow(what: What) -> impl IntoView {
                         });
                     }
                 }
-                Response::Error { message, .. } => outcome.set(Outcome::Stopped(message)),
-                _ => {}
+                Event::Error(e) => outcome.set(Outcome::Stopped(e.message)),
+                Event::Waiting(_) => {}
             }
-        });
+        };
+        let shape = what.shape();
+        if what == What::Bands {
+            task.submit(CountBands { shape }, move |_, e| on_event(e));
+        } else {
+            task.submit(CountGrids { shape }, move |_, e| on_event(e.retype()));
+        }
     };
     let running = move || matches!(outcome.get(), Outcome::Running { .. });
     let result = move || {

@@ -6,7 +6,8 @@ use crate::ui::dom;
 use leptos::prelude::*;
 use tessera_engine::count::phase::{self, Config, Model, Point};
 use tessera_engine::sudoku::Shape;
-use tessera_jobs::protocol::{JobKind, Payload, Response};
+use tessera_jobs::event::Event;
+use tessera_jobs::jobs::count::PhaseTransition;
 
 /// Grids offered, with the paper's clue range for 9×9 and a range around
 /// the transition for the small ones.
@@ -70,26 +71,21 @@ impl State {
         self.running.set(true);
         let s = *self;
         self.task
-            .submit(JobKind::PhaseTransition { config }, move |_, r| {
-                s.on_response(r)
-            });
+            .submit(PhaseTransition { config }, move |_, e| s.on_event(e));
     }
 
-    fn on_response(&self, r: Response) {
+    fn on_event(&self, e: Event<Vec<Point>>) {
         let elapsed = now_ms() - self.started.get_value();
-        match r {
-            Response::Solution {
-                payload: Payload::Phase(points),
-                ..
-            } => {
+        match e {
+            Event::Item { item: points, .. } => {
                 self.points.set(points);
                 self.elapsed.set(elapsed);
             }
-            Response::Progress { fraction, .. } => {
-                self.fraction.set(fraction);
+            Event::Progress(p) => {
+                self.fraction.set(p.fraction);
                 self.elapsed.set(elapsed);
             }
-            Response::Done { stats, .. } => {
+            Event::Done(stats) => {
                 self.running.set(false);
                 let samples: u32 = self
                     .points
@@ -104,9 +100,9 @@ impl State {
                 };
                 self.message.set(Some((false, text)));
             }
-            Response::Error { message, .. } => {
+            Event::Error(e) => {
                 self.running.set(false);
-                self.message.set(Some((true, message)));
+                self.message.set(Some((true, e.message)));
             }
             _ => {}
         }
