@@ -1,5 +1,5 @@
 //! The worker's brain, without the browser: a set of live jobs driven in
-//! short time slices. The wasm loop (`tessera-web`'s `worker_loop`) only
+//! short time slices. The wasm loop (`tessera-worker`'s `worker_loop`) only
 //! moves messages and calls [`Runner::slice`] between turns of the worker's
 //! event loop, so everything that matters — batching, progress cadence,
 //! cancel, resumable enumeration — is tested natively with a fake clock.
