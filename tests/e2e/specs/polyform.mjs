@@ -1,4 +1,4 @@
-// The Polyforms workbench: the library on five lattices, solving in the
+// The Polyforms workbench: the library on seven lattices, solving in the
 // worker (every shown solution checked here, independently of the engine),
 // find all / count with progress and cancel, the gallery, downloads, the
 // region editor with its validation, and the enumeration view.
@@ -62,7 +62,7 @@ const message = async (t, page) => (await t.tid("pf-message", page).innerText())
 
 export const tests = [
   {
-    name: "polyforms: the library lists puzzles of all five lattices with thumbnails; Solve and Next walk the 3x20's two solutions",
+    name: "polyforms: the library lists puzzles of all seven families with thumbnails; Solve and Next walk the 3x20's two solutions",
     async run(t) {
       const page = await openPolyforms(t);
       const names = await page.$$eval('[data-testid="pf-puzzle"]', (bs) => bs.map((b) => b.dataset.name));
@@ -70,7 +70,7 @@ export const tests = [
         assert.ok(names.includes(n), `${n} listed`);
       }
       const families = await page.$$eval(".pf-family", (hs) => hs.map((h) => h.textContent.trim()));
-      assert.deepEqual(families, ["Polyominoes", "Polyiamonds", "Polyhexes", "Polycubes", "Polysticks"]);
+      assert.deepEqual(families, ["Polyominoes", "Polyiamonds", "Polyhexes", "Polycubes", "Polysticks", "Polytrigs", "Polytwigs"]);
       assert.ok((await page.locator('[data-testid="pf-puzzle"] svg').count()) === names.length, "a thumbnail each");
       await pick(t, page, "pentominoes-3x20");
       assert.equal((await t.tid("pf-title", page).textContent()).trim(), "Pentominoes 3×20");
