@@ -65,6 +65,22 @@ export class Context {
     for (const c of this.contexts) await c.close().catch(() => {});
   }
 
+  /** Start recording the page's main-thread long tasks (> 50 ms, the
+   * browser's own threshold); `longTasks` reads them back. */
+  async watchLongTasks(page = this.page) {
+    await page.evaluate(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
+      }).observe({ type: "longtask" });
+    });
+  }
+
+  /** Durations (ms) of the long tasks since `watchLongTasks`. */
+  async longTasks(page = this.page) {
+    return page.evaluate(() => window.__longTasks || []);
+  }
+
   note(text) {
     this.notes.push(text);
   }

@@ -186,6 +186,28 @@ export const tests = [
     },
   },
   {
+    name: "polyforms: Find all on the 6×10 keeps the tab responsive (no main-thread task over 200 ms) and pages the gallery",
+    timeout: 120000,
+    async run(t) {
+      const page = await openPolyforms(t, "#polyforms/lib/pentominoes-6x10");
+      await t.watchLongTasks(page);
+      await t.click("pf-find-all", page);
+      await page.waitForFunction(() => /2,339 solutions up to symmetry/.test(document.querySelector('[data-testid="pf-message"]').innerText), null, { timeout: 100000 });
+      assert.match(await message(t, page), /matches the published count/);
+      const long = await t.longTasks(page);
+      const worst = Math.max(0, ...long);
+      t.note(`${long.length} tasks over 50 ms, the longest ${worst} ms`);
+      assert.ok(worst <= 200, `main-thread tasks during Find all: ${long.join(", ")} ms`);
+      assert.equal(await t.tid("pf-gallery-count", page).innerText(), "2,339 kept");
+      assert.equal(await page.locator('[data-testid="pf-thumb"]').count(), 24);
+      // The last page and a solution on it.
+      for (let i = 0; i < 3; i++) await t.click("pf-next-page", page);
+      await page.locator('[data-testid="pf-thumb"]').nth(5).click();
+      await checkShown(t, page);
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
     name: "polyforms editor: draw, validate (empty, area, disconnected, no pieces, bad size), solve, and the link reproduces it",
     async run(t) {
       const page = await openPolyforms(t, "#polyforms/lib/pentominoes-6x10");

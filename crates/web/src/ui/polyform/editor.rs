@@ -10,7 +10,7 @@ use crate::ui::dom;
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 use tessera_engine::polyform::editor::{self as model, Draft, MAX_LAYERS, MAX_SIDE};
-use tessera_engine::polyform::{region, sets, svg, Cell, Lattice};
+use tessera_engine::polyform::{library, region, sets, svg, Cell, Lattice};
 
 /// A named starting shape: lattice, canvas size, set, and the region (the
 /// whole canvas unless given).
@@ -97,6 +97,28 @@ const PRESETS: &[Preset] = &[
         set: "tetrasticks",
         region: || region::stick_grid(5, 5),
         omit: &["H"],
+    },
+    Preset {
+        label: "6×2 trapezoid",
+        lattice: Lattice::Trig,
+        size: (6, 2, 1),
+        set: "tritrigs",
+        // Polyform Puzzler's TritrigsTrapezoid6x2 (8 solutions).
+        region: || {
+            library::find("tritrigs-trapezoid-6x2")
+                .map(|p| p.region)
+                .unwrap_or_default()
+        },
+        omit: &[],
+    },
+    Preset {
+        label: "5×3",
+        lattice: Lattice::Twig,
+        size: (5, 3, 1),
+        set: "pentatwigs",
+        // Every edge of 5×3 hexagons: Polyform Puzzler's Pentatwigs5x3.
+        region: || region::twig_grid(5, 3),
+        omit: &[],
     },
 ];
 

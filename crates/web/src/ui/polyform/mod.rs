@@ -20,7 +20,7 @@ mod solver;
 
 use super::shell::use_shell;
 use super::workbench::Workbench;
-use crate::model::format::group;
+use crate::model::format::{group, plural};
 use leptos::prelude::*;
 use solver::{Gallery, SolutionView, Solver, SolverPanel};
 use tessera_engine::polyform::{library, svg, Lattice, Puzzle};
@@ -204,7 +204,7 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
                             let thumb = svg::render_region(p, &draw::thumb_style());
                             let info = p.info();
                             let count = info.known.as_ref().and_then(|k| k.unique).map(|u| {
-                                format!("{} solutions", group(u))
+                                plural(u, "solution", "solutions")
                             });
                             view! {
                                 <li>
@@ -216,7 +216,9 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
                                         <span class="pf-item-text">
                                             <span class="pf-item-title">{display_name(&info.name)}</span>
                                             <span class="muted">
-                                                {format!("{} cells · {} pieces", info.cells, info.pieces)}
+                                                {format!("{} {} · {}", info.cells,
+                                                    if Lattice::from_family(&info.family).is_some_and(|l| l.is_segment()) { "segments" } else { "cells" },
+                                                    plural(info.pieces as u128, "piece", "pieces"))}
                                                 {count.map(|c| format!(" · {c}"))}
                                             </span>
                                         </span>

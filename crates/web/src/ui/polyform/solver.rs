@@ -492,18 +492,22 @@ pub fn SolverPanel(solver: Solver) -> impl IntoView {
 /// downloads.
 #[component]
 pub fn SolutionView(solver: Solver) -> impl IntoView {
+    // The shown solution, memoised apart from the list: "Find all" appends
+    // thousands of solutions, and the big drawing must not be rebuilt for
+    // each one while the shown solution stays the same.
+    let current = Memo::new(move |_| {
+        let shown = solver.shown.get();
+        solver
+            .solutions
+            .with(|s| shown.and_then(|i| s.get(i).cloned()))
+    });
     let svg = Memo::new(move |_| {
         solver.puzzle.with(|p| {
             let p = p.as_ref().ok()?;
-            let shown = solver.shown.get();
-            Some(
-                solver
-                    .solutions
-                    .with(|s| match shown.and_then(|i| s.get(i)) {
-                        Some(sol) => svg::render_solution(p, sol, &draw::big_style()),
-                        None => svg::render_region(p, &draw::big_style()),
-                    }),
-            )
+            Some(current.with(|sol| match sol {
+                Some(sol) => svg::render_solution(p, sol, &draw::big_style()),
+                None => svg::render_region(p, &draw::big_style()),
+            }))
         })
     });
     let caption = move || {
@@ -541,10 +545,7 @@ pub fn SolutionView(solver: Solver) -> impl IntoView {
                 data-shown=move || solver.shown.get().map_or(String::new(), |i| i.to_string())
                 data-region=move || solver.puzzle.with(|p| p.as_ref().map(|p| serde_json::to_string(&p.region).unwrap_or_default()).unwrap_or_default())
                 data-pieces=move || solver.puzzle.with(|p| p.as_ref().map(|p| serde_json::to_string(&p.pieces.iter().map(|x| (x.name.clone(), x.cells.len())).collect::<Vec<_>>()).unwrap_or_default()).unwrap_or_default())
-                data-solution=move || {
-                    let shown = solver.shown.get();
-                    solver.solutions.with(|s| shown.and_then(|i| s.get(i)).map(|sol| serde_json::to_string(&sol.pieces).unwrap_or_default()).unwrap_or_default())
-                }
+                data-solution=move || current.with(|sol| sol.as_ref().map(|sol| serde_json::to_string(&sol.pieces).unwrap_or_default()).unwrap_or_default())
                 inner_html=move || svg.get().unwrap_or_default()></div>
             <figcaption>
                 <span data-testid="pf-caption">{caption}</span>
@@ -563,18 +564,27 @@ pub fn SolutionView(solver: Solver) -> impl IntoView {
 #[component]
 pub fn Gallery(solver: Solver) -> impl IntoView {
     let pages = move || solver.solutions.with(|s| s.len().div_ceil(PAGE)).max(1);
+    // The solutions the current page shows, as a range. "Find all" pushes
+    // thousands of solutions one by one; once the page is full a push no
+    // longer changes this range, so the thumbnails (SVG built on the main
+    // thread) are not rebuilt — they were, 24 of them per solution, which
+    // froze the tab for half a minute on the 6×10.
+    let visible = Memo::new(move |_| {
+        let start = solver.page.get() * PAGE;
+        let len = solver.solutions.with(Vec::len);
+        start..len.min(start + PAGE)
+    });
     let thumbs = move || {
-        let page = solver.page.get();
+        let range = visible.get();
         solver.puzzle.with(|p| {
             let Ok(p) = p.as_ref() else {
                 return Vec::new();
             };
-            solver.solutions.with(|s| {
-                let start = page * PAGE;
+            solver.solutions.with_untracked(|s| {
                 s.iter()
                     .enumerate()
-                    .skip(start)
-                    .take(PAGE)
+                    .skip(range.start)
+                    .take(range.len())
                     .map(|(i, sol)| {
                         let html = svg::render_solution(p, sol, &draw::thumb_style());
                         view! {
