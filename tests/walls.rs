@@ -81,3 +81,48 @@ fn the_web_crate_is_where_the_web_stack_lives() {
         assert!(deps.iter().any(|d| d == name), "tessera-web links {name}");
     }
 }
+
+/// The repository stands alone: no code, test, bench or build file opens a
+/// path in `../shared` (the reference folder beside a developer's clone is
+/// not there in a fresh clone). Comments may still cite it as a source.
+#[test]
+fn nothing_reads_the_folder_beside_the_repository() {
+    // Spelt in two parts so that this file does not match itself.
+    let needle = format!("{}/shared", "..");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut offenders = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("readable folder") {
+            let path = entry.expect("folder entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if path.is_dir() {
+                if !matches!(name, "target" | "node_modules" | "dist" | ".git") {
+                    stack.push(path);
+                }
+                continue;
+            }
+            let code = ["rs", "mjs", "js", "sh", "py", "toml"]
+                .iter()
+                .any(|e| name.ends_with(&format!(".{e}")))
+                || name == "Makefile";
+            if !code {
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            for (i, line) in text.lines().enumerate() {
+                let t = line.trim_start();
+                let comment = t.starts_with("//") || t.starts_with('#') || t.starts_with("///");
+                if !comment && line.contains(&needle) {
+                    offenders.push(format!("{}:{}: {}", path.display(), i + 1, t));
+                }
+            }
+        }
+    }
+    // scripts/pp-*.py convert Polyform Puzzler's data by hand, once, from
+    // the reference folder; their output is checked in. Nothing runs them.
+    offenders.retain(|o| !o.contains("/scripts/pp-"));
+    assert!(offenders.is_empty(), "paths into {needle}:\n{}", offenders.join("\n"));
+}
