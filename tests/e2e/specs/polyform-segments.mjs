@@ -45,6 +45,13 @@ async function checkShown(t, page) {
   return sol;
 }
 
+/** Click a segment of the editor at its midpoint (a horizontal segment has
+ * a zero-height box, which Playwright's own click calls invisible). */
+async function clickSegment(page, locator) {
+  const b = await locator.boundingBox();
+  await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+}
+
 async function pick(page, name) {
   await page.locator(`[data-testid="pf-puzzle"][data-name="${name}"]`).click();
   await page.waitForFunction((n) => location.hash === `#polyforms/lib/${n}`, name);
@@ -111,14 +118,14 @@ export const tests = [
         // Erase one segment: the areas no longer match, and the editor says so.
         const first = page.locator('[data-testid="ed-canvas"] .ed-cell[data-on="true"]').first();
         const i = await first.getAttribute("data-i");
-        await first.click();
+        await clickSegment(page, first);
         assert.equal(await page.locator('[data-testid="ed-canvas"] .ed-cell[data-on="true"]').count(), on - 1);
         assert.equal(await t.attr("ed-status", "data-state", page), "error");
         assert.match(await t.tid("ed-status", page).innerText(), /cover \d+ cells but the region has \d+/);
         await t.click("pf-solve", page);
         assert.match(await message(t, page), /cannot be solved as drawn/);
         // Draw it back and solve.
-        await page.locator(`[data-testid="ed-canvas"] .ed-cell[data-i="${i}"]`).click();
+        await clickSegment(page, page.locator(`[data-testid="ed-canvas"] .ed-cell[data-i="${i}"]`));
         await page.waitForFunction(() => document.querySelector('[data-testid="ed-status"]').dataset.state === "ok");
         await t.click("pf-solve", page);
         await page.waitForSelector('[data-testid="pf-drawing"][data-shown="0"]', { timeout: 30000 });
