@@ -124,5 +124,9 @@ fn nothing_reads_the_folder_beside_the_repository() {
     // scripts/pp-*.py convert Polyform Puzzler's data by hand, once, from
     // the reference folder; their output is checked in. Nothing runs them.
     offenders.retain(|o| !o.contains("/scripts/pp-"));
-    assert!(offenders.is_empty(), "paths into {needle}:\n{}", offenders.join("\n"));
+    assert!(
+        offenders.is_empty(),
+        "paths into {needle}:\n{}",
+        offenders.join("\n")
+    );
 }
