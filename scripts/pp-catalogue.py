@@ -41,6 +41,26 @@ UNSUPPORTED = {
     "Pentacubes2x3x2Chair": "any two of the 29 pentacubes form the chair (PP solves one sub-puzzle per pair); the engine has no choose-k-pieces puzzles",
 }
 
+# Where PP's published number counts something other than Tessera's
+# "solutions once up to the puzzle's symmetries", found by comparing the
+# counts (docs/catalogue-counts.md) and reading PP's restriction data.
+SOMA_MIRROR = (
+    "PP's count keeps mirror images apart (its restriction only removes rotations); "
+    "Tessera's symmetries include reflections that swap the chiral pair a/b, so its count is half"
+)
+CONVENTION = {
+    **{c: SOMA_MIRROR for c in "SomaHighWall SomaSteps SomaBathtub SomaSofa SomaSteamer SomaClip SomaPyramid SomaCastle2".split()},
+    "Polytrigs23ThreeCongruent1": "the region is three congruent separate shapes: PP counts up to permuting them (4 × 3! = 24 arrangements)",
+    "Polytwigs45FourCongruent1": "the region is four congruent separate shapes: PP counts up to permuting them (19 × 4! = 456 arrangements)",
+    "Polytwigs45FourCongruent2": "the region is four congruent separate shapes: PP counts up to permuting them (38 × 4! = 912 arrangements)",
+    "Polytwigs1234Hex4": "PP restricts P4 to 3 of its 12 aspects as for a 4-fold symmetric region, but the holes leave 2 symmetries: PP's number counts the solutions with P4 in those aspects",
+    "Polytwigs1234Hex5": "PP restricts P4 to 3 of its 12 aspects as for a 4-fold symmetric region, but the holes leave 2 symmetries: PP's number counts the solutions with P4 in those aspects",
+    "Polyominoes1234_7x4PlusOne": "PP restricts L4 to 2 of its 8 aspects as for a 4-fold symmetric region, but the region has 2 symmetries: PP's number is half the solutions up to symmetry",
+    "SolidPentominoesCrossBlock2": "PP's class docstring says 0 but its front-end script's docstring says 15",
+    "TetrahexesFlower2": "PP's class docstring says 4 but its front-end script's docstring says 2",
+    "HexiamondsX_x1": "experimental class: the docstring's 0 is for the hole sets it lists, not the holes the class uses",
+    "TritrigsTriangle_x": "experimental class: the docstring's 0 is for the hole sets it lists, not the holes the class uses",
+}
 
 def b36(n):
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -196,6 +216,12 @@ def main():
         status = "ok"
         if r["class"] in UNSUPPORTED:
             status = "unsupported: " + UNSUPPORTED[r["class"]]
+        elif r.get("component_of"):
+            parent = r["component_of"][0]
+            status = (
+                "unsupported: one of the parts PP splits %s into by fixing where a piece goes; "
+                "Tessera solves %s whole (its count is the sum of the parts)" % (parent, parent)
+            )
         elif r.get("region_wraps_axes"):
             axes = " and ".join("xy"[a] for a in r["region_wraps_axes"])
             status = "unsupported: the region wraps around along %s (a loop or tube); the engine's regions do not wrap" % axes
@@ -212,6 +238,10 @@ def main():
             notes.append("PP splits it into %d sub-puzzles and adds their counts" % len(r["components"]))
         if restr.get("kind") == "none":
             notes.append("PP applies no symmetry restriction")
+        if "build_matrix" in (r.get("custom_methods") or {}):
+            notes.append("PP builds this matrix with its own code (rules beyond region and pieces may apply)")
+        if r["class"] in CONVENTION:
+            notes.append(CONVENTION[r["class"]])
         pub = r.get("published") or {}
         count = pub.get("count")
         uncertain = bool(pub.get("uncertain"))
