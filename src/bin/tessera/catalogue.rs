@@ -258,7 +258,7 @@ fn row(e: &Entry, a: &CountArgs, budget: Duration) -> (String, &'static str) {
             }
             if n > 0 && p.count % n == 0 && p.count > n {
                 notes.push(format!(
-                    "PP's count is {}× Tessera's: PP's restriction breaks only part of the {} symmetries",
+                    "PP's count is {}× Tessera's (Tessera identifies solutions under {} symmetries)",
                     p.count / n,
                     o.symmetries
                 ));
