@@ -61,7 +61,8 @@ test-engine:
 # Counts too slow for a debug build (they are #[ignore]d there) run here.
 test-release:
 	cargo test --release --test polyform_puzzles --test polyform_polycube --test polyform_bitfill \
-	  --test quantumino --test quantumino_count --test cli_sudoku_lab --test polyform_segments
+	  --test quantumino --test quantumino_count --test cli_sudoku_lab --test polyform_segments \
+	  --test polyform_catalogue
 
 lint:
 	cargo fmt --all --check

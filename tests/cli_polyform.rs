@@ -466,3 +466,50 @@ fn trig_and_twig_puzzles_solve_count_draw_and_read_back() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn catalogue_is_listed_searched_and_solved_by_class_name() {
+    let o = tessera(&["polyform", "list"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let ids: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("id "))
+        .skip(1)
+        .collect();
+    assert!(ids.len() >= 1170, "{} catalogue lines", ids.len());
+    assert!(ids.iter().any(|l| l.starts_with("HexiamondsHeart ")
+        && l.contains("polyiamond")
+        && l.contains("4154")));
+    let o = tessera(&[
+        "polyform", "list", "--family", "polytwig", "--search", "Brown",
+    ]);
+    let out = stdout(&o);
+    assert!(out.contains("PentatwigsTriangle2"), "{out}");
+    assert!(!out.contains("Hexiamonds"), "{out}");
+    let o = tessera(&["polyform", "list", "--family", "nonsense"]);
+    assert_eq!(o.status.code(), Some(2));
+    // A catalogue id, with the -n alias of --max.
+    let o = tessera(&["polyform", "solve", "Pentominoes3x20", "-n", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("1 solution"), "{}", stdout(&o));
+    let o = tessera(&["polyform", "solve", "Pentominoes3x20Loop"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("wraps"), "{}", stderr(&o));
+    // A tiny count report.
+    let o = tessera(&[
+        "polyform",
+        "count-catalogue",
+        "--max-seconds",
+        "1",
+        "--filter",
+        "Pentominoes3x20",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let md = stdout(&o);
+    assert!(
+        md.contains("| Pentominoes3x20 | polyomino | 60 | 2 | 2 | agree |"),
+        "{md}"
+    );
+    assert!(md.contains("Pentominoes3x20Loop"), "{md}");
+}

@@ -4,6 +4,8 @@
 //! turns the module's result into an exit status (0 ok, 2 bad input).
 
 #[cfg(not(target_arch = "wasm32"))]
+mod catalogue;
+#[cfg(not(target_arch = "wasm32"))]
 mod count;
 #[cfg(not(target_arch = "wasm32"))]
 mod experiment;

@@ -22,12 +22,30 @@ pub struct PolyformArgs {
 
 #[derive(Subcommand)]
 enum PolyformCommand {
-    /// List the puzzles: name, family, cells, pieces, known counts
-    List,
+    /// List the puzzles: the library (name, family, cells, pieces, known
+    /// counts), then Polyform Puzzler's catalogue (id, family, cells, pieces,
+    /// published count)
+    List(ListArgs),
     /// Solve a puzzle and print its solutions as a Polyform Puzzler solution file
     Solve(SolveArgs),
     /// Count the polyforms of a family, for every size up to --size
     Enumerate(EnumerateArgs),
+    /// Count the catalogue's puzzles (once up to symmetry), each within a
+    /// time budget, and write a Markdown report comparing PP's counts
+    CountCatalogue(crate::catalogue::CountArgs),
+}
+
+#[derive(Args)]
+struct ListArgs {
+    /// Only this family: a lattice family (polyomino, polyiamond, polyhex,
+    /// polycube, polystick, polytrig, polytwig) or a PP piece family
+    /// (Pentominoes, Hexiamonds, …)
+    #[arg(long)]
+    family: Option<String>,
+    /// Only puzzles matching every word: id, module, family, piece set,
+    /// designer, or a number equal to the cells or pieces
+    #[arg(long, value_name = "TEXT")]
+    search: Option<String>,
 }
 
 #[derive(Args)]
@@ -38,7 +56,7 @@ struct SolveArgs {
     #[arg(long)]
     count: bool,
     /// Stop after N solutions
-    #[arg(long, value_name = "N")]
+    #[arg(long, short = 'n', visible_alias = "stop-after", value_name = "N")]
     max: Option<u128>,
     /// With --count (and no --max): threads sharing the search (default: all cores)
     #[arg(long, value_name = "N")]
@@ -74,9 +92,10 @@ struct EnumerateArgs {
 /// failure, 2 bad input).
 pub fn run(args: PolyformArgs) -> u8 {
     let result = match args.command {
-        PolyformCommand::List => list(),
+        PolyformCommand::List(a) => list(a),
         PolyformCommand::Solve(a) => solve(a),
         PolyformCommand::Enumerate(a) => enumerate(a),
+        PolyformCommand::CountCatalogue(a) => crate::catalogue::count(a),
     };
     exit_code("polyform", result)
 }
@@ -87,7 +106,29 @@ impl From<PolyformError> for Failure {
     }
 }
 
-fn list() -> Result<(), Failure> {
+/// Whether a puzzle of lattice `lattice` (and PP family `pp_family`, for
+/// catalogue entries) passes `--family`.
+fn family_matches(filter: &Option<String>, lattice: Lattice, pp_family: Option<&str>) -> bool {
+    match filter {
+        None => true,
+        Some(f) => {
+            Lattice::from_family(f) == Some(lattice)
+                || pp_family.is_some_and(|p| p.eq_ignore_ascii_case(f.trim()))
+        }
+    }
+}
+
+fn list(a: ListArgs) -> Result<(), Failure> {
+    if let Some(f) = &a.family {
+        let known = Lattice::from_family(f).is_some()
+            || crate::catalogue::get()
+                .entries()
+                .iter()
+                .any(|e| e.family.eq_ignore_ascii_case(f.trim()));
+        if !known {
+            return Err(PolyformError::UnknownFamily(f.clone()).into());
+        }
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     writeln!(
         out,
@@ -95,7 +136,20 @@ fn list() -> Result<(), Failure> {
         "name", "family", "cells", "pieces"
     )?;
     for p in library::puzzles() {
+        if !family_matches(&a.family, p.lattice, None) {
+            continue;
+        }
         let i = p.info();
+        if let Some(q) = &a.search {
+            let hay = format!("{} {} {} {}", i.name, i.title, i.family, i.description)
+                .to_ascii_lowercase();
+            if !q
+                .split_whitespace()
+                .all(|t| hay.contains(&t.to_ascii_lowercase()))
+            {
+                continue;
+            }
+        }
         let known = match &i.known {
             Some(k) => {
                 let mut parts = Vec::new();
@@ -115,8 +169,46 @@ fn list() -> Result<(), Failure> {
             i.name, i.family, i.cells, i.pieces
         )?;
     }
+    let cat = crate::catalogue::get();
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{:<44} {:<11} {:>5} {:>6}  published (Polyform Puzzler's catalogue)",
+        "id", "family", "cells", "pieces"
+    )?;
+    for e in cat.entries() {
+        if !family_matches(&a.family, e.lattice, Some(&e.family)) {
+            continue;
+        }
+        if a.search.as_deref().is_some_and(|q| !e.matches(q)) {
+            continue;
+        }
+        let published = match &e.published {
+            Some(p) if p.uncertain => format!("{}? ", p.count),
+            Some(p) => format!("{} ", p.count),
+            None => "- ".to_string(),
+        };
+        let flag = if e.supported() { "" } else { "(unsupported)" };
+        writeln!(
+            out,
+            "{:<44} {:<11} {:>5} {:>6}  {published}{flag}",
+            e.id,
+            e.lattice.family(),
+            e.cells,
+            e.pieces
+        )?;
+    }
     out.flush()?;
     Ok(())
+}
+
+/// A library puzzle by name or title, else a catalogue puzzle by id.
+pub fn find_puzzle(name: &str) -> Result<Puzzle, PolyformError> {
+    match library::find(name) {
+        Ok(p) => Ok(p),
+        Err(PolyformError::UnknownPuzzle(_)) => crate::catalogue::get().find(name),
+        Err(e) => Err(e),
+    }
 }
 
 fn write_svg(dir: &Path, puzzle: &Puzzle, n: u128, sol: &Solution) -> Result<(), Failure> {
@@ -130,7 +222,7 @@ fn write_svg(dir: &Path, puzzle: &Puzzle, n: u128, sol: &Solution) -> Result<(),
 }
 
 fn solve(a: SolveArgs) -> Result<(), Failure> {
-    let puzzle = library::find(&a.name)?;
+    let puzzle = find_puzzle(&a.name)?;
     if a.max == Some(0) {
         return Err(Failure::Input("--max must be at least 1".into()));
     }

@@ -7,6 +7,8 @@
 //! * [`region`]: builders for the shapes to fill.
 //! * [`enumerate`]: Redelmeier enumeration of fixed / one-sided / free
 //!   polyforms.
+//! * [`catalogue`]: Polyform Puzzler's 1,179 puzzles, parsed at run time
+//!   from a text asset (`crates/engine/data/pp-catalogue.txt`).
 //! * [`polycube`]: the polycube model of Sage's `TilingSolver` (24 rotations,
 //!   48 isometries, placements in a box), also used by Quantumino.
 //!
@@ -54,6 +56,7 @@
 //!   of its orbit: no hash set, constant memory, one pass for every size.
 
 pub mod bitfill;
+pub mod catalogue;
 pub mod editor;
 pub mod enumerate;
 pub mod format;

@@ -55,6 +55,13 @@ pub struct Puzzle {
     pub pieces: Vec<Piece>,
     /// Motions allowed to the pieces.
     pub freedom: Freedom,
+    /// Per-piece motions, overriding `freedom` when not empty (one entry
+    /// per piece). Polyform Puzzler's catalogue has puzzles whose rules fix
+    /// some pieces and not others (e.g. a few pieces that may not turn);
+    /// a puzzle-wide freedom cannot say that, and the symmetry reduction
+    /// stays exact because it compares each piece's orientation set.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub piece_freedoms: Vec<Freedom>,
     /// Pieces may be used any number of times (Sage's `reusable`).
     pub reuse: bool,
     /// If not empty: exactly one of these pieces is left out.
@@ -116,6 +123,7 @@ impl Puzzle {
             } else {
                 Freedom::FREE
             },
+            piece_freedoms: Vec::new(),
             reuse: false,
             omit_one_of: Vec::new(),
             known: None,
@@ -138,6 +146,17 @@ impl Puzzle {
     pub fn freedom(mut self, freedom: Freedom) -> Puzzle {
         self.freedom = freedom;
         self
+    }
+
+    /// Set the motions of each piece (in the order of the pieces).
+    pub fn piece_freedoms(mut self, freedoms: Vec<Freedom>) -> Puzzle {
+        self.piece_freedoms = freedoms;
+        self
+    }
+
+    /// The motions piece `i` may make.
+    pub fn freedom_of(&self, i: usize) -> Freedom {
+        self.piece_freedoms.get(i).copied().unwrap_or(self.freedom)
     }
 
     /// Let pieces be used any number of times.
@@ -197,7 +216,7 @@ impl Puzzle {
         orientations(
             self.lattice,
             &self.pieces[i].cells,
-            &self.freedom.transforms(self.lattice),
+            &self.freedom_of(i).transforms(self.lattice),
         )
     }
 
@@ -237,6 +256,13 @@ impl Puzzle {
                     p.name
                 ));
             }
+        }
+        if !self.piece_freedoms.is_empty() && self.piece_freedoms.len() != self.pieces.len() {
+            return bad(format!(
+                "{} piece freedoms for {} pieces",
+                self.piece_freedoms.len(),
+                self.pieces.len()
+            ));
         }
         for n in &self.omit_one_of {
             if self.piece_index(n).is_none() {

@@ -1,0 +1,382 @@
+//! Polyform Puzzler's catalogue (`crates/engine/data/pp-catalogue.txt`):
+//! the asset parses, every puzzle's pieces fit its region, Tessera's own
+//! counts reproduce PP's published ones on a sample of every group, and an
+//! independent checker verifies solutions on every lattice.
+//!
+//! The published numbers are read from the asset (PP's documentation is
+//! the fact compared with); the counts come from Tessera's solver and its
+//! own symmetry reduction. Counting takes seconds in a release build, so
+//! this file runs in `make test-release`.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use tessera::engine::polyform::catalogue::Catalogue;
+use tessera::engine::polyform::{solve, Cell, Freedom, Lattice, Puzzle, Session, SolveOptions};
+use tessera::engine::search::{Search, Step};
+
+const ASSET: &str = include_str!("../crates/engine/data/pp-catalogue.txt");
+
+fn catalogue() -> Catalogue {
+    Catalogue::parse(ASSET).expect("the asset parses")
+}
+
+#[test]
+fn asset_is_compact_and_lists_the_whole_catalogue() {
+    assert!(ASSET.len() < 1 << 20, "{} bytes", ASSET.len());
+    let c = catalogue();
+    assert!(c.entries().len() >= 1170, "{}", c.entries().len());
+    let supported = c.entries().iter().filter(|e| e.supported()).count();
+    assert!(supported >= 1130, "{supported} supported");
+    // Every group is there, and every unsupported entry says why.
+    let lattices: BTreeSet<_> = c.entries().iter().map(|e| e.lattice).collect();
+    assert_eq!(lattices.len(), 7);
+    for e in c.entries() {
+        if let Some(why) = &e.unsupported {
+            assert!(why.len() > 20, "{}: {why}", e.id);
+        }
+    }
+    let e = c.get("pentominoes6x10").expect("by id, any case");
+    assert_eq!((e.cells, e.pieces), (60, 12));
+    assert_eq!(e.published.as_ref().map(|p| p.count), Some(2339));
+    assert!(c
+        .search("klarskov")
+        .any(|e| e.designer.as_deref() == Some("Dan Klarskov")));
+    assert!(c.search("hexatwigs triangle").count() > 0);
+    assert!(c
+        .search("pentominoes 60")
+        .any(|e| e.id == "Pentominoes5x12"));
+}
+
+#[test]
+fn every_region_matches_its_pieces() {
+    let c = catalogue();
+    for e in c.entries().iter().filter(|e| e.supported()) {
+        let p = c.puzzle(e).unwrap_or_else(|err| panic!("{}: {err}", e.id));
+        assert_eq!(p.region.len(), e.cells, "{}", e.id);
+        assert_eq!(p.pieces.len(), e.pieces, "{}", e.id);
+        let total: usize = p.pieces.iter().map(|q| q.size()).sum();
+        if p.omit_one_of.is_empty() {
+            assert_eq!(total, p.region.len(), "{}", e.id);
+        } else {
+            assert!(
+                p.pieces
+                    .iter()
+                    .any(|q| p.omit_one_of.contains(&q.name) && total - q.size() == p.region.len()),
+                "{}",
+                e.id
+            );
+        }
+        p.validate().unwrap_or_else(|err| panic!("{}: {err}", e.id));
+    }
+}
+
+/// Puzzles with a published count that Tessera counts in about a second
+/// or less, from all seven groups (see docs/catalogue-counts.md).
+const SAMPLE: &[&str] = &[
+    // polyominoes
+    "Pentominoes6x10",
+    "Pentominoes4x15",
+    "Pentominoes3x20",
+    "PentominoesTriangle",
+    // polyiamonds
+    "Hexiamonds5x10Trapezoid2",
+    "Hexiamonds4x10LongHexagon",
+    "Hexiamonds4x12StackedHexagons",
+    // polyhexes
+    "Tetrahexes4x7",
+    "Polyhexes34Hexagon",
+    "Polyhexes1234HexagonRing2",
+    // polycubes
+    "SolidPentominoes5x3x5Ring",
+    "SolidPentominoes3x3x10Steps",
+    "SolidPentominoes6x6x6Crystal1",
+    // polysticks
+    "OneSidedWeldedTetrasticksTriangle",
+    "OneSidedWeldedTetrasticksTrapezoid",
+    // polytrigs
+    "TritrigsHeart2",
+    "QuasiDitrigsTriangle",
+    "QuasiPolytrigs12Trapezoid5x1",
+    // polytwigs
+    "PentatwigsTriangle",
+    "Pentatwigs5x3",
+    "OneSidedPolytwigs123Triangle",
+];
+
+#[test]
+fn published_counts_are_reproduced() {
+    let c = catalogue();
+    let mut groups = BTreeSet::new();
+    for id in SAMPLE {
+        let e = c.get(id).unwrap_or_else(|| panic!("{id} in the catalogue"));
+        let published = e.published.as_ref().expect("a published count");
+        assert!(!published.uncertain, "{id}");
+        let p = c.puzzle(e).unwrap();
+        let n = solve::count_parallel(&p, SolveOptions::default(), Default::default(), 2)
+            .unwrap_or_else(|err| panic!("{id}: {err}"));
+        assert_eq!(n, published.count, "{id}");
+        groups.insert(e.lattice);
+    }
+    assert_eq!(groups.len(), 7, "every group sampled");
+}
+
+// ---------------------------------------------------------------------------
+// Independent checker: PP's rotation and flip formulas (coordsys.md), not
+// the engine's lattice code.
+// ---------------------------------------------------------------------------
+
+fn pp_rotate(l: Lattice, [x, y, z]: Cell) -> Cell {
+    let b = |c: bool| c as i32;
+    match l {
+        Lattice::Square => [-y, x, 0],
+        Lattice::Hexagon => [-y, x + y, 0],
+        Lattice::Triangle => [-y - 1, x + y + z, 1 - z],
+        Lattice::Stick => [-y - z, x, 1 - z],
+        Lattice::Trig => [-y - b(z == 2), x + y, (z + 1) % 3],
+        Lattice::Twig => [-y + b(z != 1), x + y - b(z == 2), (z + 2) % 3],
+        Lattice::Cube => [-y, x, z],
+    }
+}
+
+fn pp_flip(l: Lattice, [x, y, z]: Cell) -> Cell {
+    let b = |c: bool| c as i32;
+    match l {
+        Lattice::Square => [x, -y, 0],
+        Lattice::Hexagon => [-x, x + y, 0],
+        Lattice::Triangle => [-(x + y + z), y, z],
+        Lattice::Stick => [-x + z - 1, y, z],
+        Lattice::Trig => [-x, x + y, 2 - z],
+        Lattice::Twig => [-x + b(z != 0), x + y - b(z == 2), (3 - z) % 3],
+        // For cubes the second generator is a quarter turn about x.
+        Lattice::Cube => [x, -z, y],
+    }
+}
+
+/// Translate so that the smallest x and y are 0 (z too for cubes), sorted.
+fn norm(l: Lattice, cells: &[Cell]) -> Vec<Cell> {
+    let mx = cells.iter().map(|c| c[0]).min().unwrap();
+    let my = cells.iter().map(|c| c[1]).min().unwrap();
+    let mz = if l == Lattice::Cube {
+        cells.iter().map(|c| c[2]).min().unwrap()
+    } else {
+        0
+    };
+    let mut v: Vec<Cell> = cells
+        .iter()
+        .map(|c| [c[0] - mx, c[1] - my, c[2] - mz])
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+/// Every orientation the piece may take under `f`, by closing the piece
+/// under PP's generators.
+fn aspects(l: Lattice, cells: &[Cell], f: Freedom) -> BTreeSet<Vec<Cell>> {
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![norm(l, cells)];
+    while let Some(s) = todo.pop() {
+        if !seen.insert(s.clone()) {
+            continue;
+        }
+        let mut next = Vec::new();
+        if f.rotations {
+            next.push(norm(
+                l,
+                &s.iter().map(|&c| pp_rotate(l, c)).collect::<Vec<_>>(),
+            ));
+        }
+        // Cubes: the second rotation generator; planar lattices: the flip.
+        if (l == Lattice::Cube && f.rotations) || (l != Lattice::Cube && f.reflections) {
+            next.push(norm(
+                l,
+                &s.iter().map(|&c| pp_flip(l, c)).collect::<Vec<_>>(),
+            ));
+        }
+        todo.extend(next);
+    }
+    seen
+}
+
+/// The grid point and direction (of 4 for sticks, 6 for trigs) at each end
+/// of a segment.
+fn ends(l: Lattice, [x, y, z]: Cell) -> [((i32, i32), i32); 2] {
+    match l {
+        Lattice::Stick if z == 0 => [((x, y), 0), ((x + 1, y), 2)],
+        Lattice::Stick => [((x, y), 1), ((x, y + 1), 3)],
+        Lattice::Trig => {
+            let (dx, dy) = [(1, 0), (0, 1), (-1, 1)][z as usize];
+            [((x, y), z), ((x + dx, y + dy), z + 3)]
+        }
+        _ => unreachable!(),
+    }
+}
+
+/// Whether pairs (a1, a2) and (b1, b2) of distinct directions interleave
+/// around a point: the two paths cross there.
+fn interleave(n: i32, (a1, a2): (i32, i32), (b1, b2): (i32, i32)) -> bool {
+    let inside = |d: i32| {
+        let (s, e, d) = (0, (a2 - a1).rem_euclid(n), (d - a1).rem_euclid(n));
+        s < d && d < e
+    };
+    inside(b1) != inside(b2)
+}
+
+/// Check one solution: each placement is a translate of an allowed
+/// orientation of its piece, each piece is used once (one of the omittable
+/// ones left out), the region is covered exactly, and no two segment
+/// pieces cross.
+fn check(p: &Puzzle, sol: &tessera::engine::polyform::Solution) {
+    let l = p.lattice;
+    let mut used = BTreeSet::new();
+    let mut covered: BTreeMap<Cell, usize> = BTreeMap::new();
+    let mut omitted = Vec::new();
+    for (k, placed) in sol.pieces.iter().enumerate() {
+        assert!(
+            used.insert(placed.name.clone()),
+            "{} used twice",
+            placed.name
+        );
+        let i = p.piece_index(&placed.name).expect("a piece of the set");
+        if placed.cells.is_empty() {
+            omitted.push(placed.name.clone());
+            continue;
+        }
+        let allowed = aspects(l, &p.pieces[i].cells, p.freedom_of(i));
+        assert!(
+            allowed.contains(&norm(l, &placed.cells)),
+            "{}: {} placed as {:?}",
+            p.name,
+            placed.name,
+            placed.cells
+        );
+        for &c in &placed.cells {
+            assert!(covered.insert(c, k).is_none(), "{}: {c:?} twice", p.name);
+        }
+    }
+    let region: BTreeSet<Cell> = p.region.iter().copied().collect();
+    assert_eq!(
+        covered.keys().copied().collect::<BTreeSet<_>>(),
+        region,
+        "{}",
+        p.name
+    );
+    if p.omit_one_of.is_empty() {
+        assert_eq!(used.len(), p.pieces.len(), "{}", p.name);
+    } else {
+        assert_eq!(omitted.len(), 1, "{}", p.name);
+        assert!(p.omit_one_of.contains(&omitted[0]));
+    }
+    if matches!(l, Lattice::Stick | Lattice::Trig) {
+        let n = if l == Lattice::Stick { 4 } else { 6 };
+        let mut at: HashMap<(i32, i32), Vec<(usize, i32)>> = HashMap::new();
+        for (&c, &k) in &covered {
+            for (pt, d) in ends(l, c) {
+                at.entry(pt).or_default().push((k, d));
+            }
+        }
+        for (pt, list) in at {
+            for &(ka, a1) in &list {
+                for &(ka2, a2) in &list {
+                    for &(kb, b1) in &list {
+                        for &(kb2, b2) in &list {
+                            if ka == ka2 && kb == kb2 && ka != kb && a1 < a2 && b1 < b2 {
+                                assert!(
+                                    !interleave(n, (a1, a2), (b1, b2)),
+                                    "{}: pieces cross at {pt:?}",
+                                    p.name
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn solutions_pass_an_independent_check_on_every_lattice() {
+    let c = catalogue();
+    let mut checked: BTreeMap<Lattice, usize> = BTreeMap::new();
+    // The smallest supported puzzles of each lattice first: up to 6 with a
+    // solution found within the node budget, 3 solutions each.
+    let mut entries: Vec<_> = c.entries().iter().filter(|e| e.supported()).collect();
+    entries.sort_by_key(|e| (e.lattice, e.cells));
+    for e in entries {
+        if checked.get(&e.lattice).copied().unwrap_or(0) >= 6 {
+            continue;
+        }
+        let p = c.puzzle(e).unwrap();
+        let mut s = Session::new(&p, SolveOptions { unique: false }).unwrap();
+        let mut found = 0;
+        while found < 3 && s.progress().nodes < 2_000_000 {
+            match s.step(1 << 14) {
+                Step::Solution(sol) => {
+                    check(&p, &sol);
+                    found += 1;
+                }
+                Step::Paused => {}
+                Step::Done => break,
+            }
+        }
+        if found > 0 {
+            *checked.entry(e.lattice).or_default() += 1;
+        }
+    }
+    for l in Lattice::ALL {
+        assert!(
+            checked.get(&l).copied().unwrap_or(0) >= 3,
+            "{l:?}: {checked:?}"
+        );
+    }
+}
+
+#[test]
+fn checker_catches_a_wrong_orientation() {
+    // A one-sided piece flipped must be refused by the checker's own
+    // aspect generation.
+    let l = Lattice::Square;
+    let f = vec![[1, 0, 0], [2, 0, 0], [0, 1, 0], [1, 1, 0], [1, 2, 0]];
+    let mirrored: Vec<Cell> = f.iter().map(|&c| pp_flip(l, c)).collect();
+    assert!(!aspects(l, &f, Freedom::ONE_SIDED).contains(&norm(l, &mirrored)));
+    assert!(aspects(l, &f, Freedom::FREE).contains(&norm(l, &mirrored)));
+    assert_eq!(
+        aspects(
+            Lattice::Cube,
+            &[[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]],
+            Freedom::ONE_SIDED
+        )
+        .len(),
+        8
+    );
+    // Sticks: a plus sign of two pieces crosses, an L meeting does not.
+    assert!(interleave(4, (0, 2), (1, 3)));
+    assert!(!interleave(4, (0, 1), (2, 3)));
+}
+
+/// Where Tessera finds solutions PP's docstring denies or more than PP
+/// counts (docs/catalogue-counts.md), its solutions must still be genuine:
+/// the independent checker verifies the first few of each.
+#[test]
+fn solutions_of_disagreeing_puzzles_are_genuine() {
+    let c = catalogue();
+    for id in [
+        "Polycubes1234CrossTower1",
+        "SolidPentominoesCrossBlock2",
+        "HexiamondsX_x1",
+        "TritrigsTriangle_x",
+        "Polyominoes1234_7x4PlusOne",
+        "OneSidedPolyominoes234Octagon",
+        "SolidPentominoesThreeWalls",
+        "Polytrigs23ThreeCongruent1Combined4",
+        "Polytwigs1234Hex4",
+    ] {
+        let p = c.find(id).unwrap();
+        let sols = Session::new(&p, SolveOptions::default())
+            .unwrap()
+            .collect(Some(3));
+        assert!(!sols.is_empty(), "{id}");
+        for s in &sols {
+            check(&p, s);
+        }
+    }
+}
