@@ -513,3 +513,109 @@ fn catalogue_is_listed_searched_and_solved_by_class_name() {
     );
     assert!(md.contains("Pentominoes3x20Loop"), "{md}");
 }
+
+/// Polyform Puzzler's own options: -a, -d, -n, -r, -s (a file), -t, -x.
+#[test]
+fn polyform_puzzler_options() {
+    // -d: the matrix size, no search. 12 pieces + 60 cells, no secondary items.
+    let o = tessera(&["polyform", "solve", "Pentominoes6x10", "-d"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("Solving Pentominoes6x10:\n"), "{out}");
+    assert!(
+        out.contains("72 columns (72 primary: 12 pieces + 60 cells; 0 secondary)"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("solution 1"),
+        "a dry run does not search: {out}"
+    );
+    // -a: every inner search finds the same solutions, in the same count.
+    let mut trailers = Vec::new();
+    for alg in ["auto", "dlx", "bitfill"] {
+        let o = tessera(&["polyform", "solve", "tetrahexes-4x7", "-a", alg, "--count"]);
+        assert!(o.status.success(), "{alg}: {}", stderr(&o));
+        let out = stdout(&o);
+        trailers.push(out.split(" solutions").next().unwrap().to_string());
+    }
+    assert!(trailers.iter().all(|t| t == &trailers[0]), "{trailers:?}");
+    let o = tessera(&["polyform", "solve", "tetrahexes-4x7", "-a", "x2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown --algorithm 'x2'"),
+        "{}",
+        stderr(&o)
+    );
+    // -n 3 and -s FILE.svg (the first solution) with -t (thin lines).
+    let dir = temp_dir("pp-options");
+    let svg_file = dir.join("first.svg");
+    let o = tessera(&[
+        "polyform",
+        "solve",
+        "Pentominoes6x10",
+        "-n",
+        "3",
+        "-s",
+        svg_file.to_str().unwrap(),
+        "-t",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let file = stdout(&o);
+    assert!(file.starts_with("Solving Pentominoes6x10:\n"), "{file}");
+    assert!(file.contains("solution 3:") && !file.contains("solution 4:"));
+    let svg = std::fs::read_to_string(&svg_file).expect("-s wrote the first solution");
+    assert_eq!(
+        svg.matches("class=\"piece\"").count(),
+        12,
+        "one group per piece"
+    );
+    assert!(svg.contains("stroke-width=\"0.5\""), "thin lines");
+    // -r: read the file back (the long name too).
+    let sols = dir.join("six.txt");
+    std::fs::write(&sols, &file).unwrap();
+    for flag in ["-r", "--read-solution"] {
+        let o = tessera(&[
+            "polyform",
+            "solve",
+            "Pentominoes6x10",
+            flag,
+            sols.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{flag}: {}", stderr(&o));
+        assert!(stdout(&o).contains("solution 3:"));
+    }
+    // -x: X3D for a polycube puzzle; a clear error for a flat one.
+    let x3d = dir.join("soma.x3d");
+    let o = tessera(&[
+        "polyform",
+        "solve",
+        "soma-3x3x3",
+        "-n",
+        "1",
+        "-x",
+        x3d.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let scene = std::fs::read_to_string(&x3d).expect("-x wrote the scene");
+    assert!(
+        scene.contains("<X3D") && scene.contains("Soma3x3x3"),
+        "{scene}"
+    );
+    assert!(
+        scene.matches("<Transform").count() >= 27,
+        "27 unit cubes placed"
+    );
+    let o = tessera(&[
+        "polyform",
+        "solve",
+        "pentominoes-6x10",
+        "-x",
+        x3d.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--x3d draws polycube puzzles"),
+        "{}",
+        stderr(&o)
+    );
+}

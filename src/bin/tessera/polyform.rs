@@ -12,6 +12,7 @@ use tessera::engine::polyform::{
     format, library, svg, Lattice, PolyformError, Puzzle, Session, Solution, SolveOptions,
 };
 use tessera::engine::search::{Search, Step};
+use tessera::voxel::{x3d, Scene, VoxelPiece};
 
 /// Polyform puzzles: list, solve, enumerate.
 #[derive(clap::Args)]
@@ -64,11 +65,33 @@ struct SolveArgs {
     /// All solutions, symmetric copies included (default: one per symmetry class)
     #[arg(long)]
     all: bool,
-    /// Also draw each printed solution as DIR/<name>-<n>.svg
-    #[arg(long, value_name = "DIR")]
+    /// Inner search: auto (bitset search where the puzzle allows it, else
+    /// Dancing Links), dlx, or bitfill
+    #[arg(long, short = 'a', value_name = "NAME", default_value = "auto")]
+    algorithm: String,
+    /// Build the exact-cover matrix, print its size and stop (Polyform
+    /// Puzzler's -d)
+    #[arg(long, short = 'd')]
+    dry_run: bool,
+    /// Draw solutions as SVG: a FILE ending in .svg gets the first solution
+    /// (as Polyform Puzzler's -s does), a directory DIR gets every printed
+    /// solution as DIR/<name>-<n>.svg
+    #[arg(long, short = 's', value_name = "FILE|DIR")]
     svg: Option<PathBuf>,
+    /// With --svg: thin lines (Polyform Puzzler's -t)
+    #[arg(long, short = 't', requires = "svg")]
+    thin_svg: bool,
+    /// Write the first solution of a polycube puzzle as an X3D scene to FILE
+    /// (Polyform Puzzler's -x)
+    #[arg(long, short = 'x', value_name = "FILE")]
+    x3d: Option<PathBuf>,
     /// Read solutions from a solution file instead of solving (re-printed and drawn)
-    #[arg(long, value_name = "FILE")]
+    #[arg(
+        long,
+        short = 'r',
+        visible_alias = "read-solution",
+        value_name = "FILE"
+    )]
     read: Option<PathBuf>,
     /// With --read: only the record numbered N
     #[arg(long, value_name = "N", requires = "read")]
@@ -211,13 +234,95 @@ pub fn find_puzzle(name: &str) -> Result<Puzzle, PolyformError> {
     }
 }
 
-fn write_svg(dir: &Path, puzzle: &Puzzle, n: u128, sol: &Solution) -> Result<(), Failure> {
-    std::fs::create_dir_all(dir)?;
-    let path = dir.join(format!("{}-{n}.svg", puzzle.name));
-    std::fs::write(
-        &path,
-        svg::render_solution(puzzle, sol, &svg::SvgStyle::default()),
+/// Where and how `--svg`, `--thin-svg` and `--x3d` draw solutions.
+struct Drawings<'a> {
+    svg: Option<&'a Path>,
+    style: svg::SvgStyle,
+    x3d: Option<&'a Path>,
+}
+
+impl<'a> Drawings<'a> {
+    fn of(a: &'a SolveArgs, puzzle: &Puzzle) -> Result<Drawings<'a>, Failure> {
+        if a.x3d.is_some() && puzzle.lattice != Lattice::Cube {
+            return Err(Failure::Input(format!(
+                "--x3d draws polycube puzzles; {} is a {} puzzle",
+                puzzle.title,
+                puzzle.lattice.family()
+            )));
+        }
+        let mut style = svg::SvgStyle::default();
+        if a.thin_svg {
+            // Polyform Puzzler's thin style: hairline outlines.
+            style.outline = 0.5;
+        }
+        Ok(Drawings {
+            svg: a.svg.as_deref(),
+            style,
+            x3d: a.x3d.as_deref(),
+        })
+    }
+
+    /// Draw solution `n` (1-based) where asked: a `.svg` file and the X3D
+    /// file take the first solution, an SVG directory takes every one.
+    fn draw(&self, puzzle: &Puzzle, n: u128, sol: &Solution) -> Result<(), Failure> {
+        if let Some(path) = self.svg {
+            let single = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+            if !single {
+                std::fs::create_dir_all(path)?;
+                let file = path.join(format!("{}-{n}.svg", puzzle.name));
+                std::fs::write(&file, svg::render_solution(puzzle, sol, &self.style))?;
+            } else if n == 1 {
+                std::fs::write(path, svg::render_solution(puzzle, sol, &self.style))?;
+            }
+        }
+        if let (Some(path), 1) = (self.x3d, n) {
+            let pieces = sol
+                .pieces
+                .iter()
+                .filter(|x| !x.cells.is_empty())
+                .map(|x| VoxelPiece {
+                    cells: x.cells.clone(),
+                    color: svg::piece_color(puzzle, &x.name).to_string(),
+                    label: x.name.clone(),
+                })
+                .collect();
+            let scene = Scene::new(pieces, None);
+            std::fs::write(path, x3d::write(&scene, &puzzle.title))?;
+        }
+        Ok(())
+    }
+}
+
+fn engine_of(name: &str) -> Result<Engine, Failure> {
+    match name.to_ascii_lowercase().as_str() {
+        "auto" => Ok(Engine::Auto),
+        "dlx" => Ok(Engine::Dlx),
+        "bitfill" => Ok(Engine::Bitfill),
+        other => Err(Failure::Input(format!(
+            "unknown --algorithm '{other}': choose auto, dlx or bitfill"
+        ))),
+    }
+}
+
+/// `--dry-run`: the exact-cover matrix's size, as Polyform Puzzler reports
+/// it before searching.
+fn dry_run(puzzle: &Puzzle) -> Result<(), Failure> {
+    let m = puzzle.matrix()?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    writeln!(out, "Solving {}:", puzzle.title)?;
+    writeln!(
+        out,
+        "Exact cover matrix: {} rows, {} columns ({} primary: {} pieces + {} cells; {} secondary)",
+        m.rows.len(),
+        m.primary.len() + m.secondary.len(),
+        m.primary.len(),
+        m.cell_base,
+        m.region.len(),
+        m.secondary.len()
     )?;
+    out.flush()?;
     Ok(())
 }
 
@@ -226,8 +331,13 @@ fn solve(a: SolveArgs) -> Result<(), Failure> {
     if a.max == Some(0) {
         return Err(Failure::Input("--max must be at least 1".into()));
     }
+    let engine = engine_of(&a.algorithm)?;
+    let drawings = Drawings::of(&a, &puzzle)?;
+    if a.dry_run {
+        return dry_run(&puzzle);
+    }
     if let Some(file) = &a.read {
-        return read(&puzzle, file, &a);
+        return read(&puzzle, file, &a, &drawings);
     }
     let start = Instant::now();
     let options = SolveOptions { unique: !a.all };
@@ -239,12 +349,12 @@ fn solve(a: SolveArgs) -> Result<(), Failure> {
         let threads = a
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        let (n, nodes) = count_parallel_with_nodes(&puzzle, options, Engine::Auto, threads)?;
+        let (n, nodes) = count_parallel_with_nodes(&puzzle, options, engine, threads)?;
         out.write_all(format::trailer(n, nodes, start.elapsed()).as_bytes())?;
         out.flush()?;
         return Ok(());
     }
-    let mut session = Session::new(&puzzle, options)?;
+    let mut session = Session::with_engine(&puzzle, options, &[], engine)?;
     if a.count {
         let n = session.count_solutions(a.max);
         out.write_all(format::trailer(n, session.progress().nodes, start.elapsed()).as_bytes())?;
@@ -258,9 +368,7 @@ fn solve(a: SolveArgs) -> Result<(), Failure> {
             Step::Solution(sol) => {
                 n += 1;
                 out.write_all(format::record(&puzzle, n, &sol).as_bytes())?;
-                if let Some(dir) = &a.svg {
-                    write_svg(dir, &puzzle, n, &sol)?;
-                }
+                drawings.draw(&puzzle, n, &sol)?;
             }
             Step::Paused => out.flush()?,
             Step::Done => break,
@@ -271,7 +379,7 @@ fn solve(a: SolveArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-fn read(puzzle: &Puzzle, file: &Path, a: &SolveArgs) -> Result<(), Failure> {
+fn read(puzzle: &Puzzle, file: &Path, a: &SolveArgs, drawings: &Drawings) -> Result<(), Failure> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| Failure::Input(format!("cannot read {}: {e}", file.display())))?;
     let parsed =
@@ -300,9 +408,7 @@ fn read(puzzle: &Puzzle, file: &Path, a: &SolveArgs) -> Result<(), Failure> {
     out.write_all(format::header(puzzle).as_bytes())?;
     for (n, sol) in chosen {
         out.write_all(format::record(puzzle, *n, sol).as_bytes())?;
-        if let Some(dir) = &a.svg {
-            write_svg(dir, puzzle, *n, sol)?;
-        }
+        drawings.draw(puzzle, *n, sol)?;
     }
     if let Some((s, searches, duration)) = &parsed.trailer {
         writeln!(
