@@ -259,24 +259,26 @@ impl<P: Purpose> JobRun<P> {
             Event::Item { .. } => {}
             Event::Waiting(stats) => {
                 self.state.set(was.paused());
-                self.last.set(Some(*stats));
-                if reports {
-                    self.stats_line.set(Some(stats_line(stats)));
-                }
+                self.record(stats, reports);
             }
             Event::Done(stats) => {
                 self.state.set(RunState::Idle);
                 self.live.set(None);
-                self.last.set(Some(*stats));
-                if reports {
-                    self.stats_line.set(Some(stats_line(stats)));
-                }
+                self.record(stats, reports);
             }
             Event::Error(e) => {
                 self.state.set(RunState::Idle);
                 self.live.set(None);
                 self.say(Tone::Error, e.message.clone());
             }
+        }
+    }
+
+    /// Keep a `Waiting`'s or `Done`'s stats (and their line, if shown).
+    fn record(&self, stats: &Stats, line: bool) {
+        self.last.set(Some(*stats));
+        if line {
+            self.stats_line.set(Some(stats_line(stats)));
         }
     }
 

@@ -7,7 +7,7 @@
 //! closed count resumes where it stopped, and a finished one is shown again
 //! without recounting.
 
-use super::{box_text, duration, group, now_ms, Bench, CountView, QJob};
+use super::{box_text, duration, group, now_ms, volume_note, Bench, CountView, QJob};
 use crate::model::job::{RunState, Tone};
 use crate::pool::WorkerPool;
 use crate::ui::storage::{self, Loaded};
@@ -260,13 +260,8 @@ impl Bench {
                 ..c
             }));
         }
-        let volume = bx.iter().product::<i32>();
         if total == 0 {
-            let why = if volume != 80 {
-                format!(" (16 pentacubes fill 80 cells; this box has {volume})")
-            } else {
-                String::new()
-            };
+            let why = volume_note(bx);
             self.say(
                 Tone::Error,
                 format!(

@@ -89,6 +89,16 @@ fn duration(secs: f64) -> String {
     }
 }
 
+/// Why a box has no solution when its volume is not 80 (else nothing).
+fn volume_note(bx: [i32; 3]) -> String {
+    let volume = bx.iter().product::<i32>();
+    if volume != 80 {
+        format!(" (16 pentacubes fill 80 cells; this box has {volume})")
+    } else {
+        String::new()
+    }
+}
+
 fn box_text(b: [i32; 3]) -> String {
     format!("{}x{}x{}", b[0], b[1], b[2])
 }
@@ -439,12 +449,7 @@ impl Bench {
                     let k = self.states.with_untracked(Vec::len);
                     if k == 0 {
                         let bx = self.solved_box.get_untracked();
-                        let volume = bx[0] * bx[1] * bx[2];
-                        let why = if volume != 80 {
-                            format!(" (16 pentacubes fill 80 cells; this box has {volume})")
-                        } else {
-                            String::new()
-                        };
+                        let why = volume_note(bx);
                         self.say(
                             Tone::Error,
                             format!("No solution for a {} box{why}.", box_text(bx)),

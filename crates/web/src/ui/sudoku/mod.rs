@@ -293,17 +293,26 @@ impl Bench {
         }
     }
 
-    /// "Solve": the first solution of a fresh enumeration.
-    pub fn solve(&self) {
-        let Some(b) = self.checked() else { return };
+    /// The checked givens and the algorithm for a new search, announced as
+    /// "{doing} with {algorithm}…"; the shown solution goes.
+    fn fresh(&self, doing: &str) -> Option<(Board, Algorithm)> {
+        let b = self.checked()?;
         let algorithm = self.algorithm.get_untracked();
         self.overlay.set(None);
         self.found.set(0);
         self.run.stats_line.set(None);
         self.say(
             Tone::Info,
-            format!("Solving with {}…", algorithm_label(algorithm)),
+            format!("{doing} with {}…", algorithm_label(algorithm)),
         );
+        Some((b, algorithm))
+    }
+
+    /// "Solve": the first solution of a fresh enumeration.
+    pub fn solve(&self) {
+        let Some((b, algorithm)) = self.fresh("Solving") else {
+            return;
+        };
         let bench = *self;
         self.run.start(
             SudokuSolve {
@@ -334,15 +343,9 @@ impl Bench {
     }
 
     pub fn count(&self) {
-        let Some(b) = self.checked() else { return };
-        let algorithm = self.algorithm.get_untracked();
-        self.overlay.set(None);
-        self.found.set(0);
-        self.run.stats_line.set(None);
-        self.say(
-            Tone::Info,
-            format!("Counting solutions with {}…", algorithm_label(algorithm)),
-        );
+        let Some((b, algorithm)) = self.fresh("Counting solutions") else {
+            return;
+        };
         let bench = *self;
         self.run.start(
             SudokuCount {
