@@ -5,5 +5,6 @@
 //! Leptos views in `ui` only bind it to the page.
 
 pub mod format;
+pub mod job;
 pub mod route;
 pub mod sudoku;

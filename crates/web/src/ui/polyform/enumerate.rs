@@ -90,10 +90,7 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
         error.set(None);
         stop();
         let os = one_sided.get_untracked();
-        let started = crate::ui::dom::window()
-            .performance()
-            .map(|p| p.now())
-            .unwrap_or(0.0);
+        let started = crate::ui::job::now_ms();
         running.set(true);
         page.set(0);
         job.submit(
@@ -104,11 +101,7 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
                 list: n <= LIST_MAX,
             },
             move |_, e| {
-                let ms = crate::ui::dom::window()
-                    .performance()
-                    .map(|p| p.now())
-                    .unwrap_or(0.0)
-                    - started;
+                let ms = crate::ui::job::now_ms() - started;
                 match e {
                     Event::Item {
                         item: Polyforms { counts, pieces },

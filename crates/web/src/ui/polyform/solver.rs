@@ -4,11 +4,11 @@
 //! the downloads (Polyform Puzzler solution file, SVG).
 
 use super::draw;
-use crate::model::format::{format_ms, group, time_left};
-use crate::ui::job::JobSlot;
+use crate::model::format::{format_ms, group};
+use crate::model::job::{Purpose, RunState, Tone};
+use crate::ui::job::{JobProgress, JobRun, MessageLayout, ProgressText, StatusMessage};
 use leptos::prelude::*;
 use tessera_engine::polyform::{format, svg, Puzzle, Solution};
-use tessera_engine::search::Progress;
 use tessera_jobs::event::{Event, Stats};
 use tessera_jobs::job::Job;
 use tessera_jobs::jobs::polyform::{PolyformCount, PolyformSolve};
@@ -18,41 +18,27 @@ pub const GALLERY_CAP: usize = 5000;
 /// Thumbnails per gallery page.
 pub const PAGE: usize = 24;
 
+/// What the solver's job is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Run {
-    Idle,
+pub enum PolyJob {
     /// Looking for the next solution.
     Solving,
-    /// An enumeration waits in the worker for "Next".
-    Waiting,
     FindingAll,
     Counting,
-    Cancelling,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tone {
-    Info,
-    Success,
-    Error,
-}
-
-impl Tone {
+impl Purpose for PolyJob {
     fn name(self) -> &'static str {
         match self {
-            Tone::Info => "info",
-            Tone::Success => "success",
-            Tone::Error => "error",
+            PolyJob::Solving => "solving",
+            PolyJob::FindingAll => "finding-all",
+            PolyJob::Counting => "counting",
         }
     }
-}
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Live {
-    pub nodes: u64,
-    pub solutions: u128,
-    pub fraction: f64,
-    pub elapsed_ms: f64,
+    fn shows_progress(self) -> bool {
+        self != PolyJob::Solving
+    }
 }
 
 /// The solver's state; `Copy` so handlers capture it freely.
@@ -62,25 +48,15 @@ pub struct Solver {
     pub puzzle: RwSignal<Result<Puzzle, String>>,
     /// Once up to symmetry (Polyform Puzzler's default) or every solution.
     pub unique: RwSignal<bool>,
-    pub run: RwSignal<Run>,
+    /// Solve, Find all, Count: run state, progress, status message.
+    pub run: JobRun<PolyJob>,
     pub solutions: RwSignal<Vec<Solution>>,
     /// Solutions found by the current job (may exceed the gallery).
     pub found: RwSignal<u128>,
     pub shown: RwSignal<Option<usize>>,
     pub page: RwSignal<usize>,
-    pub message: RwSignal<Option<(Tone, String)>>,
-    pub live: RwSignal<Option<Live>>,
     /// The last finished count or search: (solutions, nodes, ms, complete).
     pub last: RwSignal<Option<(u128, u64, f64, bool)>>,
-    job: JobSlot,
-    started: StoredValue<f64>,
-}
-
-fn now() -> f64 {
-    crate::ui::dom::window()
-        .performance()
-        .map(|p| p.now())
-        .unwrap_or(0.0)
 }
 
 impl Solver {
@@ -88,21 +64,17 @@ impl Solver {
         Solver {
             puzzle: RwSignal::new(Err("Pick a puzzle.".into())),
             unique: RwSignal::new(true),
-            run: RwSignal::new(Run::Idle),
+            run: JobRun::new(),
             solutions: RwSignal::new(Vec::new()),
             found: RwSignal::new(0),
             shown: RwSignal::new(None),
             page: RwSignal::new(0),
-            message: RwSignal::new(None),
-            live: RwSignal::new(None),
             last: RwSignal::new(None),
-            job: JobSlot::new(),
-            started: StoredValue::new(0.0),
         }
     }
 
     fn say(&self, tone: Tone, text: impl Into<String>) {
-        self.message.set(Some((tone, text.into())));
+        self.run.say(tone, text);
     }
 
     /// Show a new puzzle: whatever was found belongs to the old one.
@@ -115,16 +87,14 @@ impl Solver {
         self.found.set(0);
         self.shown.set(None);
         self.page.set(0);
-        self.message.set(None);
+        self.run.clear_message();
         self.last.set(None);
         self.puzzle.set(puzzle);
     }
 
     /// Forget the job (late messages are ignored) and stop it.
     pub fn abandon(&self) {
-        self.job.abandon();
-        self.run.set(Run::Idle);
-        self.live.set(None);
+        self.run.abandon();
     }
 
     fn checked(&self) -> Option<Puzzle> {
@@ -139,12 +109,16 @@ impl Solver {
 
     /// Start `job`; `solutions` views its events as Solve's (Count has no
     /// items), for [`Self::on_event`].
-    fn submit<J: Job>(&self, job: J, run: Run, solutions: fn(Event<J::Item>) -> Event<Solution>) {
-        self.abandon();
+    fn submit<J: Job>(
+        &self,
+        job: J,
+        purpose: PolyJob,
+        solutions: fn(Event<J::Item>) -> Event<Solution>,
+    ) {
         let me = *self;
-        self.started.set_value(now());
-        self.run.set(run);
-        self.job.submit(job, move |_, e| me.on_event(solutions(e)));
+        self.run.start(job, purpose, move |_, e, was| {
+            me.on_event(solutions(e), was)
+        });
     }
 
     fn fresh(&self) {
@@ -166,29 +140,25 @@ impl Solver {
                 unique,
                 batch: 1,
             },
-            Run::Solving,
+            PolyJob::Solving,
             |e| e,
         );
     }
 
     pub fn next(&self) {
-        match self.run.get_untracked() {
-            Run::Solving | Run::Cancelling | Run::FindingAll | Run::Counting => {}
-            Run::Waiting => match self.job.handle() {
-                Some(h) if h.is_live() => {
-                    self.run.set(Run::Solving);
-                    self.say(
-                        Tone::Info,
-                        format!(
-                            "Looking for solution {}…",
-                            group(self.found.get_untracked() + 1)
-                        ),
-                    );
-                    h.more(1);
-                }
-                _ => self.solve(),
-            },
-            Run::Idle => self.solve(),
+        if self.run.now().is_busy() {
+            return;
+        }
+        if self.run.more(PolyJob::Solving, 1) {
+            self.say(
+                Tone::Info,
+                format!(
+                    "Looking for solution {}…",
+                    group(self.found.get_untracked() + 1)
+                ),
+            );
+        } else {
+            self.solve();
         }
     }
 
@@ -203,15 +173,9 @@ impl Solver {
                 unique,
                 batch: u32::MAX,
             },
-            Run::FindingAll,
+            PolyJob::FindingAll,
             |e| e,
         );
-        self.live.set(Some(Live {
-            nodes: 0,
-            solutions: 0,
-            fraction: 0.0,
-            elapsed_ms: 0.0,
-        }));
     }
 
     pub fn count(&self) {
@@ -225,30 +189,13 @@ impl Solver {
                 unique,
                 limit: None,
             },
-            Run::Counting,
+            PolyJob::Counting,
             Event::retype,
         );
-        self.live.set(Some(Live {
-            nodes: 0,
-            solutions: 0,
-            fraction: 0.0,
-            elapsed_ms: 0.0,
-        }));
     }
 
     pub fn cancel(&self) {
-        if !matches!(
-            self.run.get_untracked(),
-            Run::Solving | Run::FindingAll | Run::Counting
-        ) {
-            return;
-        }
-        if self.job.is_running() {
-            self.run.set(Run::Cancelling);
-            self.job.cancel();
-        } else {
-            self.run.set(Run::Idle);
-        }
+        self.run.cancel();
     }
 
     fn known_note(&self, n: u128) -> String {
@@ -269,37 +216,30 @@ impl Solver {
         }
     }
 
-    fn on_event(&self, event: Event<Solution>) {
-        let elapsed = now() - self.started.get_value();
+    /// After the controller's bookkeeping; `was` is the state before.
+    fn on_event(&self, event: Event<Solution>, was: RunState<PolyJob>) {
         match event {
-            Event::Progress(Progress {
-                nodes,
-                solutions,
-                fraction,
-            }) => {
-                if matches!(self.run.get_untracked(), Run::Counting | Run::FindingAll) {
-                    self.live.set(Some(Live {
-                        nodes,
-                        solutions: solutions.max(self.found.get_untracked()),
-                        fraction,
-                        elapsed_ms: elapsed,
-                    }));
-                }
+            Event::Progress(_) => {
+                let found = self.found.get_untracked();
+                self.run.live.update(|l| {
+                    if let Some(l) = l {
+                        l.solutions = l.solutions.max(found);
+                    }
+                });
             }
             Event::Item { index, item: sol } => {
                 self.found.set(index as u128 + 1);
                 let len = self.solutions.with_untracked(Vec::len);
                 if len < GALLERY_CAP {
                     self.solutions.update(|v| v.push(sol));
-                    if self.run.get_untracked() == Run::Solving
-                        || self.shown.get_untracked().is_none()
-                    {
+                    if was.is(PolyJob::Solving) || self.shown.get_untracked().is_none() {
                         self.shown.set(Some(len));
                         self.page.set(len / PAGE);
                     }
                 }
-                if self.run.get_untracked() == Run::FindingAll {
-                    self.live.update(|l| {
+                if was.is(PolyJob::FindingAll) {
+                    let elapsed = self.run.elapsed();
+                    self.run.live.update(|l| {
                         if let Some(l) = l {
                             l.solutions = index as u128 + 1;
                             l.elapsed_ms = elapsed;
@@ -308,7 +248,6 @@ impl Solver {
                 }
             }
             Event::Waiting(stats) => {
-                self.run.set(Run::Waiting);
                 let k = self.found.get_untracked();
                 self.say(
                     Tone::Success,
@@ -319,21 +258,14 @@ impl Solver {
                     ),
                 );
             }
-            Event::Done(stats) => self.done(stats),
-            Event::Error(e) => {
-                self.run.set(Run::Idle);
-                self.live.set(None);
-                self.say(Tone::Error, e.message);
-            }
+            Event::Done(stats) => self.done(stats, was),
+            Event::Error(_) => {}
         }
     }
 
-    fn done(&self, stats: Stats) {
-        let was = self.run.get_untracked();
-        self.run.set(Run::Idle);
-        self.live.set(None);
-        let counting = was == Run::Counting
-            || (was == Run::Cancelling && self.solutions.with_untracked(Vec::is_empty));
+    fn done(&self, stats: Stats, was: RunState<PolyJob>) {
+        let counting = was.is(PolyJob::Counting)
+            || (was.is_cancelling() && self.solutions.with_untracked(Vec::is_empty));
         let n = if counting {
             stats.solutions
         } else {
@@ -360,7 +292,7 @@ impl Solver {
                 Tone::Error,
                 "No solution: these pieces cannot fill this region.",
             );
-        } else if counting || was == Run::FindingAll {
+        } else if counting || was.is(PolyJob::FindingAll) {
             let kept = if n as usize > GALLERY_CAP {
                 format!(
                     " The gallery keeps the first {}.",
@@ -417,39 +349,9 @@ impl Default for Solver {
     }
 }
 
-/// "about 3 min left".
-fn eta(live: &Live) -> String {
-    time_left(live.elapsed_ms, live.fraction)
-}
-
 #[component]
 pub fn SolverPanel(solver: Solver) -> impl IntoView {
-    let busy = move || {
-        matches!(
-            solver.run.get(),
-            Run::Solving | Run::FindingAll | Run::Counting | Run::Cancelling
-        )
-    };
-    let live_view = move || {
-        solver.live.get().map(|l| {
-            let pct = (l.fraction * 100.0).clamp(0.0, 100.0);
-            view! {
-                <div class="counter" data-testid="pf-progress" data-solutions=l.solutions.to_string()>
-                    <div class="progress" role="progressbar" aria-label="Share of the search tree explored"
-                        aria-valuemin="0" aria-valuemax="100" aria-valuenow=format!("{pct:.2}")>
-                        <div class="progress-fill" style=format!("width:{:.3}%", pct.max(0.5))></div>
-                    </div>
-                    <div class="counter-line">
-                        <span class="count" data-testid="pf-running-count">{group(l.solutions)}</span>
-                        <span class="muted">
-                            " solutions so far · "{group(l.nodes as u128)}" nodes · "
-                            {format!("{pct:.1}%")}" · "{eta(&l)}
-                        </span>
-                    </div>
-                </div>
-            }
-        })
-    };
+    let busy = move || solver.run.get().is_busy();
     view! {
         <section class="card pf-solver" aria-labelledby="pf-solver-title">
             <h2 id="pf-solver-title">"Solve"</h2>
@@ -472,18 +374,11 @@ pub fn SolverPanel(solver: Solver) -> impl IntoView {
                 <button type="button" data-testid="pf-count"
                     disabled=busy on:click=move |_| solver.count()>"Count"</button>
                 <button type="button" class="danger" data-testid="pf-cancel"
-                    disabled=move || !matches!(solver.run.get(), Run::Solving | Run::FindingAll | Run::Counting)
+                    disabled=move || !solver.run.get().is_running()
                     on:click=move |_| solver.cancel()>"Cancel"</button>
             </div>
-            {live_view}
-            <p role="status" aria-live="polite" data-testid="pf-message"
-                class=move || match solver.message.get() {
-                    Some((t, _)) => format!("message {}", t.name()),
-                    None => "message hidden".to_string(),
-                }
-                data-tone=move || solver.message.get().map_or("", |(t, _)| t.name())>
-                {move || solver.message.get().map(|(_, t)| t)}
-            </p>
+            <JobProgress live=solver.run.live testid="pf-progress" count_testid="pf-running-count" text=ProgressText::Eta/>
+            <StatusMessage message=solver.run.message testid="pf-message" layout=MessageLayout::Line/>
         </section>
     }
 }

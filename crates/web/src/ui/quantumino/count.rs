@@ -7,7 +7,8 @@
 //! closed count resumes where it stopped, and a finished one is shown again
 //! without recounting.
 
-use super::{box_text, duration, group, now_ms, Bench, CountView, Kind, Run};
+use super::{box_text, duration, group, now_ms, volume_note, Bench, CountView, QJob};
+use crate::model::job::{RunState, Tone};
 use crate::pool::WorkerPool;
 use crate::ui::storage::{self, Loaded};
 use leptos::prelude::*;
@@ -110,7 +111,7 @@ impl Bench {
             return;
         }
         self.say(
-            Kind::Info,
+            Tone::Info,
             if saved > 0 {
                 format!(
                     "Resuming the count for aside {aside} in a {} box: {saved} of {COUNT_PARTS} \
@@ -125,7 +126,7 @@ impl Bench {
                 )
             },
         );
-        self.run.set(Run::Counting);
+        self.run.state.set(RunState::Running(QJob::Counting));
         running.shares.truncate(workers);
         self.counting.set_value(Some(running));
         for w in 0..workers {
@@ -156,7 +157,7 @@ impl Bench {
             return;
         };
         self.abandon_count();
-        self.run.set(Run::Idle);
+        self.run.state.set(RunState::Idle);
         let secs = self
             .count
             .get_untracked()
@@ -164,7 +165,7 @@ impl Bench {
         self.count.set(None);
         let saved = running.checkpoint.done.len();
         self.say(
-            Kind::Info,
+            Tone::Info,
             format!(
                 "Count cancelled after {}: {saved} of {COUNT_PARTS} parts are saved in this \
                  browser ({} solutions so far) — Count resumes from there.",
@@ -194,9 +195,9 @@ impl Bench {
             // A counter failure too (it ends the job with an error).
             Event::Error(e) => {
                 self.abandon_count();
-                self.run.set(Run::Idle);
+                self.run.state.set(RunState::Idle);
                 self.count.set(None);
-                self.say(Kind::Error, e.message);
+                self.say(Tone::Error, e.message);
                 return;
             }
             Event::Done(_) => {
@@ -237,7 +238,7 @@ impl Bench {
             return;
         };
         self.abandon_count();
-        self.run.set(Run::Idle);
+        self.run.state.set(RunState::Idle);
         let Running {
             aside,
             bx,
@@ -259,15 +260,10 @@ impl Bench {
                 ..c
             }));
         }
-        let volume = bx.iter().product::<i32>();
         if total == 0 {
-            let why = if volume != 80 {
-                format!(" (16 pentacubes fill 80 cells; this box has {volume})")
-            } else {
-                String::new()
-            };
+            let why = volume_note(bx);
             self.say(
-                Kind::Error,
+                Tone::Error,
                 format!(
                     "No solution for aside {aside} in a {} box{why}.",
                     box_text(bx)
@@ -287,7 +283,7 @@ impl Bench {
         };
         debug_assert!(checkpoint.complete());
         self.say(
-            Kind::Success,
+            Tone::Success,
             format!(
                 "{} solutions for aside {aside} in a {} box (rotations of the box counted as \
                  distinct; {how}).",

@@ -9,11 +9,12 @@
 
 mod count;
 
-use super::job::{JobSlot, Ticket};
+use super::job::{now_ms, JobRun, JobSlot, MessageLayout, ProgressBar, StatusMessage, Ticket};
 use super::shell::use_shell;
 use super::voxel::{ViewControls, VoxelView};
 use super::workbench::Workbench;
 use crate::model::format::group;
+use crate::model::job::{BarStyle, Purpose, RunState, Tone};
 use crate::pool::WorkerPool;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -33,32 +34,33 @@ const PRESETS: [[i32; 3]; 3] = [[5, 8, 2], [4, 4, 5], [2, 2, 20]];
 /// Pause between build-up steps of an animation.
 const STEP_MS: u64 = 220;
 
+/// What the workbench's job is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Run {
-    Idle,
+enum QJob {
     Solving,
-    Waiting,
+    /// A build-up (Sage's `partial`), paced by a timer.
     Animating,
+    /// The count, shared among [`count::COUNT_SLOTS`] workers.
     Counting,
-    Cancelling,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    Info,
-    Success,
-    Error,
-}
-
-impl Kind {
+impl Purpose for QJob {
     fn name(self) -> &'static str {
         match self {
-            Kind::Info => "info",
-            Kind::Success => "success",
-            Kind::Error => "error",
+            QJob::Solving => "solving",
+            QJob::Animating => "animating",
+            QJob::Counting => "counting",
         }
     }
 }
+
+/// The count's bar.
+const COUNT_BAR: BarStyle = BarStyle {
+    label: "Count progress",
+    now_decimals: 0,
+    width_decimals: 2,
+    sliver: false,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct CountView {
@@ -69,12 +71,6 @@ struct CountView {
     fraction: f64,
     started: f64,
     now: f64,
-}
-
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
 }
 
 fn duration(secs: f64) -> String {
@@ -90,6 +86,16 @@ fn duration(secs: f64) -> String {
         format!("{:.1} h", s / 3600.0)
     } else {
         format!("{:.0} days", s / 86400.0)
+    }
+}
+
+/// Why a box has no solution when its volume is not 80 (else nothing).
+fn volume_note(bx: [i32; 3]) -> String {
+    let volume = bx.iter().product::<i32>();
+    if volume != 80 {
+        format!(" (16 pentacubes fill 80 cells; this box has {volume})")
+    } else {
+        String::new()
     }
 }
 
@@ -204,12 +210,11 @@ struct Bench {
     /// Solutions to show once found (route restore: jump to number n).
     target: StoredValue<usize>,
     exhausted: RwSignal<bool>,
-    run: RwSignal<Run>,
-    job: JobSlot,
+    /// Solve and build-up (the count's state and message too).
+    run: JobRun<QJob>,
     /// The workers of a count, and the count they share.
     count_jobs: [JobSlot; count::COUNT_SLOTS],
     counting: StoredValue<Option<count::Running>>,
-    message: RwSignal<Option<(Kind, String)>>,
     count: RwSignal<Option<CountView>>,
     options: RwSignal<ViewOptions>,
     partial: RwSignal<Partial>,
@@ -234,11 +239,9 @@ impl Bench {
             frame_state: RwSignal::new(None),
             target: StoredValue::new(0),
             exhausted: RwSignal::new(false),
-            run: RwSignal::new(Run::Idle),
-            job: JobSlot::new(),
+            run: JobRun::new(),
             count_jobs: std::array::from_fn(|_| JobSlot::new()),
             counting: StoredValue::new(None),
-            message: RwSignal::new(None),
             count: RwSignal::new(None),
             options: RwSignal::new(ViewOptions::default()),
             partial: RwSignal::new(Partial::Incremental),
@@ -252,8 +255,8 @@ impl Bench {
         self.frame_state.with_untracked(Option::is_some)
     }
 
-    fn say(&self, kind: Kind, text: impl Into<String>) {
-        self.message.set(Some((kind, text.into())));
+    fn say(&self, tone: Tone, text: impl Into<String>) {
+        self.run.say(tone, text);
     }
 
     /// The box as typed, validated.
@@ -262,14 +265,15 @@ impl Bench {
     }
 
     fn abandon_all(&self) {
-        self.job.abandon();
+        self.run.abandon();
         self.abandon_count();
     }
 
-    fn submit(&self, job: QuantuminoSolve) {
+    fn submit(&self, job: QuantuminoSolve, purpose: QJob) {
         self.abandon_count();
         let bench = *self;
-        self.job.submit(job, move |t, e| bench.on_event(t, e));
+        self.run
+            .start(job, purpose, move |t, e, was| bench.on_event(t, e, was));
     }
 
     /// The current inputs, or `None` after saying what is wrong.
@@ -277,7 +281,7 @@ impl Bench {
         match self.box_size() {
             Ok(b) => Some((self.aside.get_untracked(), b)),
             Err(e) => {
-                self.say(Kind::Error, e);
+                self.say(Tone::Error, e);
                 None
             }
         }
@@ -296,14 +300,16 @@ impl Bench {
         self.solved_aside.set(aside);
         self.options.update(|o| o.selected = None);
         self.target.set_value(n.max(1));
-        self.say(Kind::Info, "Solving in the worker…");
-        self.run.set(Run::Solving);
-        self.submit(QuantuminoSolve {
-            aside,
-            box_size: bx,
-            partial: None,
-            batch: n.max(1) as u32,
-        });
+        self.say(Tone::Info, "Solving in the worker…");
+        self.submit(
+            QuantuminoSolve {
+                aside,
+                box_size: bx,
+                partial: None,
+                batch: n.max(1) as u32,
+            },
+            QJob::Solving,
+        );
     }
 
     fn solve(&self) {
@@ -320,15 +326,12 @@ impl Bench {
             self.options.update(|o| o.selected = None);
             return;
         }
-        match (self.run.get_untracked(), self.job.handle()) {
-            (Run::Waiting, Some(h)) if h.is_live() => {
-                self.run.set(Run::Solving);
-                self.target.set_value(len + 1);
-                self.say(Kind::Info, format!("Looking for solution {}…", len + 1));
-                h.more(1);
-            }
-            (Run::Idle, _) if len == 0 => self.solve(),
-            _ => {}
+        let idle = self.run.now() == RunState::Idle;
+        if self.run.more(QJob::Solving, 1) {
+            self.target.set_value(len + 1);
+            self.say(Tone::Info, format!("Looking for solution {}…", len + 1));
+        } else if idle && len == 0 {
+            self.solve();
         }
     }
 
@@ -352,37 +355,33 @@ impl Bench {
         self.frame_state.set(Some(Vec::new()));
         self.options.update(|o| o.selected = None);
         self.say(
-            Kind::Info,
+            Tone::Info,
             format!(
                 "Building up with Sage's partial={} …",
                 partial_name(partial)
             ),
         );
-        self.run.set(Run::Animating);
-        self.submit(QuantuminoSolve {
-            aside,
-            box_size: bx,
-            partial: Some(partial),
-            batch: 1,
-        });
+        self.submit(
+            QuantuminoSolve {
+                aside,
+                box_size: bx,
+                partial: Some(partial),
+                batch: 1,
+            },
+            QJob::Animating,
+        );
     }
 
     fn cancel(&self) {
-        if self.run.get_untracked() == Run::Counting {
+        if self.run.now().is(QJob::Counting) {
             self.cancel_count();
             return;
         }
-        if matches!(
-            self.run.get_untracked(),
-            Run::Solving | Run::Counting | Run::Animating
-        ) && self.job.is_running()
-        {
-            self.run.set(Run::Cancelling);
-            self.job.cancel();
-        }
+        self.run.cancel();
     }
 
-    fn on_event(&self, ticket: Ticket, event: Event<Vec<PlacedPiece>>) {
+    /// After the controller's bookkeeping; `was` is the state before.
+    fn on_event(&self, ticket: Ticket, event: Event<Vec<PlacedPiece>>, was: RunState<QJob>) {
         match event {
             Event::Progress(_) => {}
             Event::Item { item: placed, .. } => {
@@ -399,11 +398,14 @@ impl Bench {
             }
             Event::Waiting(_) => {
                 if self.animating() {
+                    // The build-up goes on: paused only until the timer.
+                    self.run.state.set(was);
                     let bench = *self;
                     set_timeout(
                         move || {
-                            if bench.run.try_get_untracked() == Some(Run::Animating) {
-                                bench.job.more(ticket, 1);
+                            let animating = RunState::Running(QJob::Animating);
+                            if bench.run.state.try_get_untracked() == Some(animating) {
+                                bench.run.more_for(ticket, 1);
                             }
                         },
                         Duration::from_millis(STEP_MS),
@@ -412,7 +414,7 @@ impl Bench {
                         .frame_state
                         .with_untracked(|f| f.as_ref().map_or(0, Vec::len));
                     self.say(
-                        Kind::Info,
+                        Tone::Info,
                         format!(
                             "Build-up step {}: {} pieces placed.",
                             self.steps.get_untracked(),
@@ -421,18 +423,16 @@ impl Bench {
                     );
                     return;
                 }
-                self.run.set(Run::Waiting);
                 let k = self.index.get_untracked() + 1;
                 self.say(
-                    Kind::Success,
+                    Tone::Success,
                     format!("Solution {k}. Next looks for another."),
                 );
             }
             Event::Done(stats) => {
-                self.run.set(Run::Idle);
                 if self.animating() {
                     self.say(
-                        Kind::Info,
+                        Tone::Info,
                         if stats.cancelled {
                             format!(
                                 "Build-up stopped after {} steps.",
@@ -443,36 +443,27 @@ impl Bench {
                         },
                     );
                 } else if stats.cancelled {
-                    self.say(Kind::Info, "Cancelled.");
+                    self.say(Tone::Info, "Cancelled.");
                 } else {
                     self.exhausted.set(true);
                     let k = self.states.with_untracked(Vec::len);
                     if k == 0 {
                         let bx = self.solved_box.get_untracked();
-                        let volume = bx[0] * bx[1] * bx[2];
-                        let why = if volume != 80 {
-                            format!(" (16 pentacubes fill 80 cells; this box has {volume})")
-                        } else {
-                            String::new()
-                        };
+                        let why = volume_note(bx);
                         self.say(
-                            Kind::Error,
+                            Tone::Error,
                             format!("No solution for a {} box{why}.", box_text(bx)),
                         );
                     } else {
                         self.index.set(k - 1);
                         self.say(
-                            Kind::Info,
+                            Tone::Info,
                             format!("No more solutions: there are exactly {k}."),
                         );
                     }
                 }
             }
-            Event::Error(e) => {
-                self.run.set(Run::Idle);
-                self.count.set(None);
-                self.say(Kind::Error, e.message);
-            }
+            Event::Error(_) => self.count.set(None),
         }
     }
 }
@@ -542,12 +533,7 @@ fn QuantuminoBench() -> impl IntoView {
     let pick_piece =
         Callback::new(move |hit: Option<usize>| bench.options.update(|o| o.selected = hit));
 
-    let busy = move || {
-        matches!(
-            bench.run.get(),
-            Run::Solving | Run::Counting | Run::Animating | Run::Cancelling
-        )
-    };
+    let busy = move || bench.run.get().is_busy();
     let box_error = Memo::new(move |_| bench.box_size().err());
 
     let aside_chips = move || {
@@ -648,9 +634,7 @@ fn QuantuminoBench() -> impl IntoView {
             };
             view! {
                 <div class="counter" data-testid="q-count">
-                    <div class="progress" role="progressbar" aria-label="Count progress" aria-valuemin="0" aria-valuemax="100" aria-valuenow=format!("{:.0}", c.fraction * 100.0)>
-                        <div class="progress-fill" style=format!("width:{:.2}%", (c.fraction * 100.0).clamp(0.0, 100.0))></div>
-                    </div>
+                    <ProgressBar fraction=c.fraction style=COUNT_BAR/>
                     <p class="counter-line">
                         <span class="count" data-testid="q-count-value" data-count=c.solutions.to_string() data-parts=c.parts_done.to_string()>{group(c.solutions)}</span>
                         {format!(
@@ -804,18 +788,16 @@ fn QuantuminoBench() -> impl IntoView {
                             <option value="common_prefix">"common_prefix"</option>
                         </select>
                         <button type="button" data-testid="q-animate" disabled=move || busy() || box_error.with(Option::is_some) on:click=move |_| bench.animate()>"▶ Animate"</button>
-                        <button type="button" class="danger" data-testid="q-stop" disabled=move || bench.run.get() != Run::Animating on:click=move |_| bench.cancel()>"Stop"</button>
+                        <button type="button" class="danger" data-testid="q-stop" disabled=move || !bench.run.get().is(QJob::Animating) on:click=move |_| bench.cancel()>"Stop"</button>
                     </div>
                     <h3>"Count"</h3>
                     <div class="actions secondary">
                         <button type="button" data-testid="q-count-start" disabled=move || busy() || box_error.with(Option::is_some) on:click=move |_| bench.count()>"Count"</button>
-                        <button type="button" class="danger" data-testid="q-cancel" disabled=move || !matches!(bench.run.get(), Run::Counting | Run::Solving) on:click=move |_| bench.cancel()>"Cancel"</button>
+                        <button type="button" class="danger" data-testid="q-cancel" disabled=move || !(bench.run.get().is(QJob::Counting) || bench.run.get().is(QJob::Solving)) on:click=move |_| bench.cancel()>"Cancel"</button>
                     </div>
                     {count_view}
                     <p class="stats q-count-note">"Count runs the slice-by-slice counter (no enumeration) in the Web Workers, the middle slice cut in 8 parts shared among them. Each finished part is saved in this browser: Cancel, or closing the page, loses nothing, and Count goes on from there. The game box needs minutes and a few GB of memory per worker; the CLI counts all 17 asides at once: " <code>"tessera quantumino count --all"</code>"."</p>
-                    <div class="status" role="status" aria-live="polite">
-                        {move || bench.message.get().map(|(k, t)| view! { <p class=format!("message {}", k.name()) data-testid="q-message" data-kind=k.name()>{t}</p> })}
-                    </div>
+                    <StatusMessage message=bench.run.message testid="q-message" layout=MessageLayout::BoxedLine/>
                 </section>
                 <section class="card">
                     <h2>"Download"</h2>

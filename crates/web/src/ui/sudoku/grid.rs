@@ -1,7 +1,7 @@
 //! The grid, its toolbar and the on-screen keypad.
 
 use super::lab::{Highlights, HL_CELL, HL_PLACE, HL_UNIT};
-use super::{Bench, Run};
+use super::Bench;
 use crate::model::sudoku::board::{key_value, symbol, Board, SIZES};
 use leptos::prelude::*;
 use tessera_engine::sudoku::Shape;
@@ -360,7 +360,7 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                 class:notes-mode=move || bench.notes_mode.get()
                 class:lab=move || bench.lab_view.with(Option::is_some)
                 data-lab=move || bench.lab_view.with(|v| v.as_ref().map(|v| v.step.technique.name()))
-                class:busy=move || matches!(bench.run.get(), Run::Solving | Run::Counting)
+                class:busy=move || bench.run.get().is_running()
                 role="grid"
                 tabindex="0"
                 data-testid="grid"

@@ -11,10 +11,11 @@
 //! hold up Solve and Count. A hint is one rule search on the current
 //! position, cheap enough for the UI thread.
 
-use super::{Bench, MsgKind};
+use super::Bench;
 use crate::model::format::capitalize;
+use crate::model::job::Tone;
 use crate::model::sudoku::board::Board;
-use crate::pool::{JobHandle, WorkerPool};
+use crate::ui::job::JobSlot;
 use leptos::prelude::*;
 use tessera_engine::sudoku::generate::{Generated, Options, Symmetry};
 use tessera_engine::sudoku::logic::{
@@ -127,7 +128,7 @@ pub struct Lab {
     /// The analysis of the current puzzle (`None` while it is computed).
     pub analysis: RwSignal<Option<Analysis>>,
     /// The sentence under the buttons (hint, step applied, why no step).
-    pub said: RwSignal<Option<(MsgKind, String, Option<Step>)>>,
+    pub said: RwSignal<Option<(Tone, String, Option<Step>)>>,
     pub show_steps: RwSignal<bool>,
     /// A grid above [`AUTO_RATE_MAX`] waits for "Solve logically".
     pub deferred: RwSignal<bool>,
@@ -135,10 +136,9 @@ pub struct Lab {
     pub viewing: RwSignal<Option<usize>>,
     pub after: RwSignal<bool>,
     pub gen: GenForm,
-    explain_job: StoredValue<Option<JobHandle>, LocalStorage>,
-    gen_job: StoredValue<Option<JobHandle>, LocalStorage>,
-    ticket: StoredValue<u32>,
-    gen_ticket: StoredValue<u32>,
+    /// The analysis of the grid shown, and the generator.
+    explain_job: JobSlot,
+    gen_job: JobSlot,
 }
 
 /// The position a hint reads: the board's values, and for each empty cell
@@ -213,10 +213,8 @@ impl Lab {
                 busy: RwSignal::new(false),
                 note: RwSignal::new(None),
             },
-            explain_job: StoredValue::new_local(None),
-            gen_job: StoredValue::new_local(None),
-            ticket: StoredValue::new(0),
-            gen_ticket: StoredValue::new(0),
+            explain_job: JobSlot::new(),
+            gen_job: JobSlot::new(),
         }
     }
 
@@ -238,21 +236,13 @@ impl Lab {
     }
 
     fn stop_analysis(&self) {
-        self.ticket.update_value(|t| *t = t.wrapping_add(1));
-        if let Some(h) = self.explain_job.try_get_value().flatten() {
-            h.cancel();
-        }
-        self.explain_job.set_value(None);
+        self.explain_job.abandon();
         self.analysis.set(None);
         self.viewing.set(None);
     }
 
     fn analyse(&self, shape: Shape, cells: Vec<u8>) {
-        self.ticket.update_value(|t| *t = t.wrapping_add(1));
-        let ticket = self.ticket.get_value();
-        if let Some(h) = self.explain_job.try_get_value().flatten() {
-            h.cancel();
-        }
+        let ticket = self.explain_job.reserve();
         self.analysis.set(None);
         self.viewing.set(None);
         // Typing a puzzle or stepping quickly would otherwise start (and
@@ -260,79 +250,73 @@ impl Lab {
         let lab = *self;
         set_timeout(
             move || {
-                if lab.ticket.try_get_value() == Some(ticket) {
-                    lab.submit_explain(ticket, shape, cells);
+                if lab.explain_job.is_current(ticket) {
+                    lab.submit_explain(shape, cells);
                 }
             },
             std::time::Duration::from_millis(120),
         );
     }
 
-    fn submit_explain(&self, ticket: u32, shape: Shape, cells: Vec<u8>) {
+    fn submit_explain(&self, shape: Shape, cells: Vec<u8>) {
         let lab = *self;
         let kept = cells.clone();
-        let handle = WorkerPool::global().submit(SudokuExplain { shape, cells }, move |e| {
-            if lab.ticket.try_get_value() != Some(ticket) {
-                return;
-            }
-            let result = match e {
-                Event::Item { item: e, .. } => {
-                    let e = match e.rebuild() {
-                        Ok(e) => e,
-                        Err(why) => {
-                            return lab.analysis.set(Some(Analysis {
-                                shape,
-                                cells: kept.clone(),
-                                result: Err(why),
-                            }))
-                        }
-                    };
-                    let puzzle = Sudoku::from_list(
-                        &kept.iter().map(|&v| i64::from(v)).collect::<Vec<_>>(),
-                        Some(shape),
-                    );
-                    let snaps = puzzle
-                        .map_err(|e| e.to_string())
-                        .and_then(|p| logic::replay(&p, &e.steps).map_err(|e| e.to_string()));
-                    Some(snaps.map(|s| (e, s)))
+        self.explain_job
+            .submit(SudokuExplain { shape, cells }, move |_, e| {
+                let result = match e {
+                    Event::Item { item: e, .. } => {
+                        let e = match e.rebuild() {
+                            Ok(e) => e,
+                            Err(why) => {
+                                return lab.analysis.set(Some(Analysis {
+                                    shape,
+                                    cells: kept.clone(),
+                                    result: Err(why),
+                                }))
+                            }
+                        };
+                        let puzzle = Sudoku::from_list(
+                            &kept.iter().map(|&v| i64::from(v)).collect::<Vec<_>>(),
+                            Some(shape),
+                        );
+                        let snaps = puzzle
+                            .map_err(|e| e.to_string())
+                            .and_then(|p| logic::replay(&p, &e.steps).map_err(|e| e.to_string()));
+                        Some(snaps.map(|s| (e, s)))
+                    }
+                    Event::Error(e) => Some(Err(e.message)),
+                    Event::Progress(_) | Event::Waiting(_) | Event::Done(_) => None,
+                };
+                if let Some(result) = result {
+                    lab.analysis.set(Some(Analysis {
+                        shape,
+                        cells: kept.clone(),
+                        result,
+                    }));
                 }
-                Event::Error(e) => Some(Err(e.message)),
-                Event::Progress(_) | Event::Waiting(_) | Event::Done(_) => None,
-            };
-            if let Some(result) = result {
-                lab.explain_job.set_value(None);
-                lab.analysis.set(Some(Analysis {
-                    shape,
-                    cells: kept.clone(),
-                    result,
-                }));
-            }
-        });
-        if self.ticket.get_value() == ticket && handle.is_live() {
-            self.explain_job.set_value(Some(handle));
-        }
+            });
     }
 
-    fn say(&self, kind: MsgKind, text: impl Into<String>, step: Option<Step>) {
+    fn say(&self, kind: Tone, text: impl Into<String>, step: Option<Step>) {
         self.said.set(Some((kind, text.into(), step)));
     }
 
     /// Why there is no next step on this position.
-    fn no_step_reason(&self, p: &logic::Board) -> (MsgKind, String) {
+    fn no_step_reason(&self, p: &logic::Board) -> (Tone, String) {
         if p.is_solved() {
             return (
-                MsgKind::Success,
+                Tone::Success,
                 "The grid is complete: nothing left to deduce.".into(),
             );
         }
         if let Some(why) = p.contradiction() {
             return (
-                MsgKind::Error,
+                Tone::Error,
                 format!("This position cannot be completed: {why}."),
             );
         }
         (
-            MsgKind::Info,
+            Tone::Info,
             "No rule applies any more: the solver would have to guess. Solve logically shows \
              its exploration tree."
                 .into(),
@@ -345,7 +329,7 @@ impl Lab {
             Ok(p) => Some(p),
             Err(e) => {
                 self.say(
-                    MsgKind::Error,
+                    Tone::Error,
                     format!("No hint while the givens clash: {e}."),
                     None,
                 );
@@ -364,7 +348,7 @@ impl Lab {
                     position: Some((p.values().to_vec(), masks(&p))),
                     step: step.clone(),
                 }));
-                self.say(MsgKind::Info, sentence(&step), Some(step));
+                self.say(Tone::Info, sentence(&step), Some(step));
             }
             None => {
                 self.bench.lab_view.set(None);
@@ -409,7 +393,7 @@ impl Lab {
             step: step.clone(),
         }));
         self.say(
-            MsgKind::Success,
+            Tone::Success,
             format!("\u{2713} Applied: {}", sentence(&step)),
             Some(step),
         );
@@ -492,46 +476,34 @@ impl Lab {
         options.minimal = self.gen.minimal.get_untracked();
         options.difficulty = self.gen.difficulty.get_untracked();
         self.cancel_generation_quietly();
-        self.gen_ticket.update_value(|t| *t = t.wrapping_add(1));
-        let ticket = self.gen_ticket.get_value();
         self.gen.busy.set(true);
         let n = options.shape.size();
         self.gen
             .note
             .set(Some(format!("Generating a {n}×{n} puzzle…")));
         let lab = *self;
-        let handle = WorkerPool::global().submit(
+        self.gen_job.submit(
             SudokuGenerate {
                 options: options.clone(),
             },
-            move |e| {
-                if lab.gen_ticket.try_get_value() != Some(ticket) {
-                    return;
-                }
-                match e {
-                    Event::Item { item: g, .. } => lab.generated(&options, &g),
-                    Event::Done(stats) => {
-                        lab.gen.busy.set(false);
-                        lab.gen_job.set_value(None);
-                        if stats.cancelled {
-                            lab.gen
-                                .note
-                                .set(Some("Generation cancelled; the grid is unchanged.".into()));
-                        }
+            move |_, e| match e {
+                Event::Item { item: g, .. } => lab.generated(&options, &g),
+                Event::Done(stats) => {
+                    lab.gen.busy.set(false);
+                    if stats.cancelled {
+                        lab.gen
+                            .note
+                            .set(Some("Generation cancelled; the grid is unchanged.".into()));
                     }
-                    Event::Error(e) => {
-                        lab.gen.busy.set(false);
-                        lab.gen_job.set_value(None);
-                        lab.gen.note.set(None);
-                        lab.gen.error.set(Some(capitalize(&e.message) + "."));
-                    }
-                    Event::Progress(_) | Event::Waiting(_) => {}
                 }
+                Event::Error(e) => {
+                    lab.gen.busy.set(false);
+                    lab.gen.note.set(None);
+                    lab.gen.error.set(Some(capitalize(&e.message) + "."));
+                }
+                Event::Progress(_) | Event::Waiting(_) => {}
             },
         );
-        if self.gen_ticket.get_value() == ticket && handle.is_live() {
-            self.gen_job.set_value(Some(handle));
-        }
     }
 
     fn generated(&self, options: &Options, g: &Generated) {
@@ -551,11 +523,7 @@ impl Lab {
     }
 
     fn cancel_generation_quietly(&self) {
-        self.gen_ticket.update_value(|t| *t = t.wrapping_add(1));
-        if let Some(h) = self.gen_job.try_get_value().flatten() {
-            h.cancel();
-        }
-        self.gen_job.set_value(None);
+        self.gen_job.abandon();
         self.gen.busy.set(false);
     }
 
@@ -569,10 +537,7 @@ impl Lab {
     }
 
     pub fn abandon(&self) {
-        self.ticket.update_value(|t| *t = t.wrapping_add(1));
-        if let Some(h) = self.explain_job.try_get_value().flatten() {
-            h.cancel();
-        }
+        self.explain_job.abandon();
         self.cancel_generation_quietly();
     }
 }
@@ -786,7 +751,7 @@ pub fn LabCard(lab: Lab) -> impl IntoView {
             let technique = step.as_ref().map(|s| s.technique.name());
             view! {
                 <p
-                    class=format!("lab-said message {}", kind_name(kind))
+                    class=format!("lab-said message {}", kind.name())
                     data-testid="hint-text"
                     data-technique=technique
                 >
@@ -925,14 +890,6 @@ pub fn LabCard(lab: Lab) -> impl IntoView {
                 </div>
             </Show>
         </section>
-    }
-}
-
-fn kind_name(k: MsgKind) -> &'static str {
-    match k {
-        MsgKind::Info => "info",
-        MsgKind::Success => "success",
-        MsgKind::Error => "error",
     }
 }
 

@@ -13,18 +13,16 @@ use super::dom;
 use super::shell::{use_shell, NoticeKind, Shell};
 use super::storage::{self, Loaded};
 use super::workbench::Workbench;
-use crate::model::format::{capitalize, format_ms, group, plural};
+use crate::model::format::{capitalize, group, plural};
+use crate::model::job::{nodes_so_far, Purpose, RunState, Tone};
 use crate::model::sudoku::board::{Board, History, MAX_EDIT_SIZE, SIZES};
 use crate::model::sudoku::codec;
 use crate::pool::WorkerPool;
-use crate::ui::job::JobSlot;
-use crate::ui::job::Ticket;
+use crate::ui::job::JobRun;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
-use tessera_engine::search::Progress;
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku, SudokuError};
-use tessera_jobs::event::{Event, Stats};
-use tessera_jobs::job::Job;
+use tessera_jobs::event::Event;
 use tessera_jobs::jobs::sudoku::{SudokuCount, SudokuSolve};
 
 pub const WORKBENCH: Workbench = Workbench {
@@ -43,47 +41,25 @@ struct Saved {
     algorithm: Algorithm,
 }
 
-/// What the solver is doing.
+/// What the solver's job is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Run {
-    Idle,
+pub enum SolveJob {
     /// Looking for the next solution.
     Solving,
-    /// An enumeration is paused in the worker, ready for "Next solution".
-    Waiting,
     Counting,
-    Cancelling,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MsgKind {
-    Info,
-    Success,
-    Error,
-}
-
-impl MsgKind {
+impl Purpose for SolveJob {
     fn name(self) -> &'static str {
         match self {
-            MsgKind::Info => "info",
-            MsgKind::Success => "success",
-            MsgKind::Error => "error",
+            SolveJob::Solving => "solving",
+            SolveJob::Counting => "counting",
         }
     }
-}
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct Message {
-    pub kind: MsgKind,
-    pub text: String,
-}
-
-/// Live counters of a running count.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Counter {
-    pub nodes: u64,
-    pub solutions: u128,
-    pub fraction: f64,
+    fn shows_progress(self) -> bool {
+        self == SolveJob::Counting
+    }
 }
 
 /// All the workbench's state; `Copy`, so handlers capture it freely.
@@ -96,18 +72,15 @@ pub struct Bench {
     /// Values filled in by the solver (a complete grid), if shown.
     pub overlay: RwSignal<Option<Vec<u8>>>,
     pub algorithm: RwSignal<Algorithm>,
-    pub run: RwSignal<Run>,
+    /// Solve and Count: run state, progress, stats line, status message.
+    pub run: JobRun<SolveJob>,
     /// Solutions shown so far in the current enumeration.
     pub found: RwSignal<u64>,
-    pub message: RwSignal<Option<Message>>,
-    pub stats: RwSignal<Option<String>>,
-    pub counter: RwSignal<Option<Counter>>,
     /// Cells whose givens clash with another given of a unit.
     pub conflicts: Memo<Vec<bool>>,
     /// A logical step drawn on the grid (hint, applied step, or a step of
     /// "Solve logically" with the position before or after it).
     pub lab_view: RwSignal<Option<lab::LabView>>,
-    job: JobSlot,
 }
 
 pub fn algorithm_label(a: Algorithm) -> &'static str {
@@ -136,22 +109,15 @@ impl Bench {
             notes_mode: RwSignal::new(false),
             overlay: RwSignal::new(None),
             algorithm: RwSignal::new(algorithm),
-            run: RwSignal::new(Run::Idle),
+            run: JobRun::new(),
             found: RwSignal::new(0),
-            message: RwSignal::new(None),
-            stats: RwSignal::new(None),
-            counter: RwSignal::new(None),
             conflicts,
             lab_view: RwSignal::new(None),
-            job: JobSlot::new(),
         }
     }
 
-    pub fn say(&self, kind: MsgKind, text: impl Into<String>) {
-        self.message.set(Some(Message {
-            kind,
-            text: text.into(),
-        }));
+    pub fn say(&self, tone: Tone, text: impl Into<String>) {
+        self.run.say(tone, text);
     }
 
     // ----- editing -----
@@ -249,8 +215,8 @@ impl Bench {
         self.commit(|b| *b = board);
         self.drop_solution();
         match note {
-            Some(t) => self.say(MsgKind::Info, t),
-            None => self.message.set(None),
+            Some(t) => self.say(Tone::Info, t),
+            None => self.run.clear_message(),
         }
     }
 
@@ -263,14 +229,14 @@ impl Bench {
         self.selected.set(0);
         if had_clues {
             self.say(
-                MsgKind::Info,
+                Tone::Info,
                 format!(
                     "New empty {n}×{n} grid with {shape} boxes. Undo brings back the previous puzzle.",
                     n = shape.size()
                 ),
             );
         } else {
-            self.message.set(None);
+            self.run.clear_message();
         }
     }
 
@@ -278,21 +244,19 @@ impl Bench {
         let shape = self.board.with_untracked(|b| b.shape);
         self.commit(|b| *b = Board::empty(shape));
         self.drop_solution();
-        self.message.set(None);
+        self.run.clear_message();
     }
 
     // ----- solving -----
 
     /// Forget the job (its late messages are ignored) and stop it.
     fn abandon_job(&self) {
-        self.job.abandon();
-        self.run.set(Run::Idle);
-        self.counter.set(None);
+        self.run.abandon();
     }
 
     /// The shown solution no longer applies (the puzzle changed).
     fn drop_solution(&self) {
-        let busy = self.run.get_untracked() != Run::Idle;
+        let busy = self.run.now() != RunState::Idle;
         if busy {
             self.abandon_job();
         }
@@ -300,13 +264,9 @@ impl Bench {
             self.overlay.set(None);
         }
         self.found.set(0);
-        self.stats.set(None);
-        if busy
-            || self
-                .message
-                .with_untracked(|m| m.as_ref().is_some_and(|m| m.kind != MsgKind::Info))
-        {
-            self.message.set(None);
+        self.run.stats_line.set(None);
+        if busy || self.run.tone().is_some_and(|t| t != Tone::Info) {
+            self.run.clear_message();
         }
     }
 
@@ -314,8 +274,8 @@ impl Bench {
         self.abandon_job();
         self.overlay.set(None);
         self.found.set(0);
-        self.stats.set(None);
-        self.message.set(None);
+        self.run.stats_line.set(None);
+        self.run.clear_message();
     }
 
     /// Check the givens before bothering the worker.
@@ -325,7 +285,7 @@ impl Bench {
             Ok(()) => Some(b),
             Err(e) => {
                 self.say(
-                    MsgKind::Error,
+                    Tone::Error,
                     format!("The puzzle cannot be solved as it stands: {e}."),
                 );
                 None
@@ -333,119 +293,84 @@ impl Bench {
         }
     }
 
-    fn submit<J: Job>(&self, job: J, on_event: impl FnMut(Ticket, Event<J::Item>) + 'static) {
-        self.abandon_job();
-        self.job.submit(job, on_event);
+    /// The checked givens and the algorithm for a new search, announced as
+    /// "{doing} with {algorithm}…"; the shown solution goes.
+    fn fresh(&self, doing: &str) -> Option<(Board, Algorithm)> {
+        let b = self.checked()?;
+        let algorithm = self.algorithm.get_untracked();
+        self.overlay.set(None);
+        self.found.set(0);
+        self.run.stats_line.set(None);
+        self.say(
+            Tone::Info,
+            format!("{doing} with {}…", algorithm_label(algorithm)),
+        );
+        Some((b, algorithm))
     }
 
     /// "Solve": the first solution of a fresh enumeration.
     pub fn solve(&self) {
-        let Some(b) = self.checked() else { return };
-        let algorithm = self.algorithm.get_untracked();
-        self.overlay.set(None);
-        self.found.set(0);
-        self.stats.set(None);
-        self.say(
-            MsgKind::Info,
-            format!("Solving with {}…", algorithm_label(algorithm)),
-        );
+        let Some((b, algorithm)) = self.fresh("Solving") else {
+            return;
+        };
         let bench = *self;
-        self.submit(
+        self.run.start(
             SudokuSolve {
                 shape: b.shape,
                 cells: b.cells,
                 algorithm,
                 batch: 1,
             },
-            move |_, e| bench.on_event(e),
+            SolveJob::Solving,
+            move |_, e, was| bench.on_event(e, was),
         );
-        if self.run.get_untracked() == Run::Idle && self.job.is_running() {
-            self.run.set(Run::Solving);
-        }
     }
 
     /// "Next solution": resume the enumeration kept alive in the worker.
     pub fn next(&self) {
-        let run = self.run.get_untracked();
-        if matches!(run, Run::Solving | Run::Cancelling) {
+        let run = self.run.now();
+        if run.is(SolveJob::Solving) || run.is_cancelling() {
             return; // still looking for the previous one
         }
-        let waiting = run == Run::Waiting;
-        let handle = self.job.handle();
-        match handle {
-            Some(h) if waiting && h.is_live() => {
-                self.run.set(Run::Solving);
-                self.say(
-                    MsgKind::Info,
-                    format!("Looking for solution {}…", self.found.get_untracked() + 1),
-                );
-                h.more(1);
-            }
-            _ => self.solve(),
+        if self.run.more(SolveJob::Solving, 1) {
+            self.say(
+                Tone::Info,
+                format!("Looking for solution {}…", self.found.get_untracked() + 1),
+            );
+        } else {
+            self.solve();
         }
     }
 
     pub fn count(&self) {
-        let Some(b) = self.checked() else { return };
-        let algorithm = self.algorithm.get_untracked();
-        self.overlay.set(None);
-        self.found.set(0);
-        self.stats.set(None);
-        self.say(
-            MsgKind::Info,
-            format!("Counting solutions with {}…", algorithm_label(algorithm)),
-        );
+        let Some((b, algorithm)) = self.fresh("Counting solutions") else {
+            return;
+        };
         let bench = *self;
-        self.submit(
+        self.run.start(
             SudokuCount {
                 shape: b.shape,
                 cells: b.cells,
                 algorithm,
                 limit: None,
             },
-            move |_, e| bench.on_event(e.retype()),
+            SolveJob::Counting,
+            move |_, e, was| bench.on_event(e.retype(), was),
         );
-        if self.job.is_running() {
-            self.run.set(Run::Counting);
-            self.counter.set(Some(Counter {
-                nodes: 0,
-                solutions: 0,
-                fraction: 0.0,
-            }));
-        }
     }
 
     /// The user's Cancel: the worker stops and reports where it got to.
     pub fn cancel(&self) {
-        let run = self.run.get_untracked();
-        if !matches!(run, Run::Solving | Run::Counting) {
-            return;
-        }
-        if self.job.is_running() {
-            self.run.set(Run::Cancelling);
-            self.job.cancel();
-        } else {
-            self.run.set(Run::Idle);
-        }
+        self.run.cancel();
     }
 
-    /// Events of Solve (items: grids) and of Count (no items).
-    fn on_event(&self, event: Event<Vec<u8>>) {
+    /// Events of Solve (items: grids) and of Count (no items), after the
+    /// controller's bookkeeping; `was` is the state before the event.
+    fn on_event(&self, event: Event<Vec<u8>>, was: RunState<SolveJob>) {
         match event {
-            Event::Progress(Progress {
-                nodes,
-                solutions,
-                fraction,
-            }) => {
-                if self.run.get_untracked() == Run::Counting {
-                    self.counter.set(Some(Counter {
-                        nodes,
-                        solutions,
-                        fraction,
-                    }));
-                } else {
-                    self.stats
-                        .set(Some(format!("{} nodes so far", group(nodes as u128))));
+            Event::Progress(p) => {
+                if !was.is(SolveJob::Counting) {
+                    self.run.stats_line.set(Some(nodes_so_far(p.nodes)));
                 }
             }
             Event::Item { index, item: cells } => {
@@ -455,8 +380,7 @@ impl Bench {
                     self.found.set(index + 1);
                 }
             }
-            Event::Waiting(stats) => {
-                self.run.set(Run::Waiting);
+            Event::Waiting(_) => {
                 let k = self.found.get_untracked();
                 let alg = algorithm_label(self.algorithm.get_untracked());
                 let text = if k == 1 {
@@ -464,20 +388,13 @@ impl Bench {
                 } else {
                     format!("Solution {k}, found with {alg}.")
                 };
-                self.say(MsgKind::Success, text);
-                self.show_stats(&stats);
+                self.say(Tone::Success, text);
             }
             Event::Done(stats) => {
-                let was = self.run.get_untracked();
-                self.run.set(Run::Idle);
-                self.show_stats(&stats);
-                if was == Run::Counting
-                    || (was == Run::Cancelling && self.counter.with_untracked(Option::is_some))
-                {
-                    self.counter.set(None);
+                if was.purpose() == Some(SolveJob::Counting) {
                     if stats.cancelled {
                         self.say(
-                            MsgKind::Info,
+                            Tone::Info,
                             format!(
                                 "Cancelled after counting {} so far.",
                                 plural(stats.solutions, "solution", "solutions")
@@ -489,25 +406,22 @@ impl Bench {
                             1 => "Exactly 1 solution: the puzzle is proper.".to_string(),
                             n => format!("{} solutions.", group(n)),
                         };
-                        let kind = if stats.solutions == 0 {
-                            MsgKind::Error
+                        let tone = if stats.solutions == 0 {
+                            Tone::Error
                         } else {
-                            MsgKind::Success
+                            Tone::Success
                         };
-                        self.say(kind, text);
+                        self.say(tone, text);
                     }
                 } else if stats.cancelled {
-                    self.say(MsgKind::Info, "Cancelled.");
+                    self.say(Tone::Info, "Cancelled.");
                 } else {
                     let k = self.found.get_untracked();
                     if k == 0 {
-                        self.say(
-                            MsgKind::Error,
-                            "No solution: this puzzle cannot be completed.",
-                        );
+                        self.say(Tone::Error, "No solution: this puzzle cannot be completed.");
                     } else {
                         self.say(
-                            MsgKind::Info,
+                            Tone::Info,
                             format!(
                                 "No more solutions: the puzzle has exactly {}.",
                                 plural(k as u128, "solution", "solutions")
@@ -516,16 +430,8 @@ impl Bench {
                     }
                 }
             }
-            Event::Error(e) => {
-                self.run.set(Run::Idle);
-                self.counter.set(None);
-                self.say(MsgKind::Error, e.message);
-            }
+            Event::Error(_) => {}
         }
-    }
-
-    fn show_stats(&self, s: &Stats) {
-        self.stats.set(Some(stats_line(s)));
     }
 
     // ----- import -----
@@ -574,15 +480,6 @@ impl Bench {
         self.load(board, Some(note));
         Ok(())
     }
-}
-
-/// "12.7 ms · 4,575 nodes explored": a finished search, for the solver cards.
-pub fn stats_line(s: &Stats) -> String {
-    format!(
-        "{} · {} explored",
-        format_ms(s.elapsed_ms),
-        plural(s.nodes as u128, "node", "nodes")
-    )
 }
 
 fn example_board(id: &str) -> Option<Board> {
@@ -658,7 +555,7 @@ pub fn SudokuBench() -> impl IntoView {
     let bench = Bench::new(initial, algorithm);
     if first_visit {
         bench.say(
-            MsgKind::Info,
+            Tone::Info,
             "Welcome! This is the first puzzle of SageMath’s Sudoku docs. Edit it, \
              pick Dancing Links or backtracking, and press Solve — or try an example below.",
         );
@@ -708,7 +605,7 @@ pub fn SudokuBench() -> impl IntoView {
                 }
             }
             Err(e) => bench.say(
-                MsgKind::Error,
+                Tone::Error,
                 format!("The puzzle in the link could not be read: {e}."),
             ),
         }

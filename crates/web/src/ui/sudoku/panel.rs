@@ -1,9 +1,11 @@
 //! The side panel: solver controls, examples and sizes, import/export.
 
 use super::examples::EXAMPLES;
-use super::{group, Bench, Counter, MsgKind, Run};
+use super::Bench;
+use crate::model::job::Tone;
 use crate::model::sudoku::board::{Board, MAX_EDIT_SIZE};
 use crate::ui::dom;
+use crate::ui::job::{JobProgress, MessageLayout, ProgressText, StatusMessage};
 use leptos::prelude::*;
 use tessera_engine::sudoku::models::{self, ModelFormat};
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku};
@@ -22,7 +24,7 @@ pub fn SolverCard(bench: Bench) -> impl IntoView {
                 on:click=move |_| {
                     if bench.algorithm.get_untracked() != a {
                         bench.algorithm.set(a);
-                        if bench.run.get_untracked() == Run::Waiting {
+                        if bench.run.now().is_waiting() {
                             bench.clear_solution();
                         }
                     }
@@ -32,40 +34,7 @@ pub fn SolverCard(bench: Bench) -> impl IntoView {
             </button>
         }
     };
-    let running = move || {
-        matches!(
-            bench.run.get(),
-            Run::Solving | Run::Counting | Run::Cancelling
-        )
-    };
-    let counter_view = move || {
-        bench.counter.get().map(|Counter { nodes, solutions, fraction }| {
-            let pct = (fraction * 100.0).clamp(0.0, 100.0);
-            let pct_text = if pct > 0.0 && pct < 0.01 {
-                "<0.01%".to_string()
-            } else {
-                format!("{pct:.2}%")
-            };
-            view! {
-                <div class="counter" data-testid="progress" data-solutions=solutions.to_string() data-nodes=nodes>
-                    <div
-                        class="progress"
-                        role="progressbar"
-                        aria-label="Share of the search tree explored"
-                        aria-valuemin="0"
-                        aria-valuemax="100"
-                        aria-valuenow=format!("{pct:.2}")
-                    >
-                        <div class="progress-fill" style=format!("width:{:.3}%", pct.max(0.5))></div>
-                    </div>
-                    <div class="counter-line">
-                        <span class="count" data-testid="running-count">{group(solutions)}</span>
-                        <span class="muted">" solutions so far · "{group(nodes as u128)}" nodes · "{pct_text}" of the tree"</span>
-                    </div>
-                </div>
-            }
-        })
-    };
+    let running = move || bench.run.get().is_busy();
     view! {
         <section class="card solver-card" aria-labelledby="solver-title">
             <h2 id="solver-title">"Solve"</h2>
@@ -88,7 +57,7 @@ pub fn SolverCard(bench: Bench) -> impl IntoView {
                         type="button"
                         class="danger"
                         data-testid="cancel"
-                        disabled=move || bench.run.get() == Run::Cancelling
+                        disabled=move || bench.run.get().is_cancelling()
                         on:click=move |_| bench.cancel()
                     >
                         "Cancel"
@@ -103,20 +72,12 @@ pub fn SolverCard(bench: Bench) -> impl IntoView {
                     "Clear all"
                 </button>
             </div>
-            {counter_view}
-            <div
-                class="status"
-                role="status"
-                aria-live="polite"
-                data-testid="status"
-                data-kind=move || bench.message.with(|m| m.as_ref().map_or("none", |m| m.kind.name()))
-                data-run=move || format!("{:?}", bench.run.get()).to_lowercase()
-                data-found=move || bench.found.get()
-            >
-                {move || bench.message.get().map(|m| view! { <p class=format!("message {}", m.kind.name())>{m.text}</p> })}
-            </div>
+            <JobProgress live=bench.run.live testid="progress" count_testid="running-count" text=ProgressText::Tree/>
+            <StatusMessage message=bench.run.message testid="status" layout=MessageLayout::Box
+                run=Signal::derive(move || bench.run.get().name())
+                found=bench.found/>
             <p class="stats" data-testid="stats">
-                {move || bench.stats.get()}
+                {move || bench.run.stats_line.get()}
             </p>
         </section>
     }
@@ -415,7 +376,7 @@ pub fn ImportExportCard(bench: Bench) -> impl IntoView {
                         if dom::copy_text(&href, "export-text") {
                             flash("link");
                         } else {
-                            bench.say(MsgKind::Info, format!("Share this link: {href}"));
+                            bench.say(Tone::Info, format!("Share this link: {href}"));
                         }
                     }
                 >

@@ -7,15 +7,13 @@
 //! URL: `#sudoku/x/<81 chars>`, `#sudoku/jigsaw/<map>/<81 chars>`,
 //! `#sudoku/samurai/<five 81-char grids joined by '-'>`.
 
-use super::MsgKind;
 use crate::model::format::{group, plural, symbol};
-use crate::ui::job::JobSlot;
-use crate::ui::job::Ticket;
+use crate::model::job::{Purpose, RunState, Tone};
+use crate::ui::job::{JobRun, MessageLayout, StatusMessage};
 use leptos::prelude::*;
-use tessera_engine::search::Progress;
 use tessera_engine::sudoku::variant::{Kind, RegionMap, Variant};
 use tessera_engine::sudoku::Shape;
-use tessera_jobs::event::{Event, Stats};
+use tessera_jobs::event::Event;
 use tessera_jobs::job::Job;
 use tessera_jobs::jobs::variant::{VariantCount, VariantGenerate, VariantGenerated, VariantSolve};
 use web_sys::KeyboardEvent;
@@ -77,13 +75,31 @@ fn presets() -> Vec<(&'static str, String)> {
     ]
 }
 
+/// What the variant editor's job is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Run {
-    Idle,
+pub enum VariantJob {
     Solving,
-    Waiting,
     Counting,
     Generating,
+}
+
+impl Purpose for VariantJob {
+    fn name(self) -> &'static str {
+        match self {
+            VariantJob::Solving => "solving",
+            VariantJob::Counting => "counting",
+            VariantJob::Generating => "generating",
+        }
+    }
+
+    fn shows_progress(self) -> bool {
+        self == VariantJob::Counting
+    }
+
+    /// A generated puzzle says what it is; no stats line.
+    fn reports_stats(self) -> bool {
+        self != VariantJob::Generating
+    }
 }
 
 /// The variant editor's state; `Copy`, so handlers capture it freely.
@@ -101,13 +117,10 @@ pub struct VBench {
     /// Paint regions with this label (jigsaw), instead of selecting cells.
     paint: RwSignal<Option<char>>,
     painting: RwSignal<bool>,
-    run: RwSignal<Run>,
+    /// Solve, Count and Generate: run state, progress, stats, message.
+    run: JobRun<VariantJob>,
     found: RwSignal<u64>,
-    message: RwSignal<Option<(MsgKind, String)>>,
-    stats: RwSignal<Option<String>>,
-    progress: RwSignal<Option<(u64, u128, f64)>>,
     seed: RwSignal<u64>,
-    job: JobSlot,
 }
 
 impl VBench {
@@ -136,13 +149,9 @@ impl VBench {
             selected: RwSignal::new(0),
             paint: RwSignal::new(None),
             painting: RwSignal::new(false),
-            run: RwSignal::new(Run::Idle),
+            run: JobRun::new(),
             found: RwSignal::new(0),
-            message: RwSignal::new(None),
-            stats: RwSignal::new(None),
-            progress: RwSignal::new(None),
             seed: RwSignal::new(1),
-            job: JobSlot::new(),
         }
     }
 
@@ -163,8 +172,8 @@ impl VBench {
         }
     }
 
-    fn say(&self, kind: MsgKind, text: impl Into<String>) {
-        self.message.set(Some((kind, text.into())));
+    fn say(&self, tone: Tone, text: impl Into<String>) {
+        self.run.say(tone, text);
     }
 
     /// The puzzle changed: its shown solution and any search are stale.
@@ -172,12 +181,9 @@ impl VBench {
         self.abandon();
         self.overlay.set(None);
         self.found.set(0);
-        self.stats.set(None);
-        if self
-            .message
-            .with_untracked(|m| m.as_ref().is_some_and(|m| m.0 != MsgKind::Info))
-        {
-            self.message.set(None);
+        self.run.stats_line.set(None);
+        if self.run.tone().is_some_and(|t| t != Tone::Info) {
+            self.run.clear_message();
         }
     }
 
@@ -186,7 +192,7 @@ impl VBench {
             return;
         }
         self.drop_solution();
-        self.message.set(None);
+        self.run.clear_message();
         self.paint.set(None);
         self.selected.set(0);
         self.mode.set(mode);
@@ -287,9 +293,7 @@ impl VBench {
     // ----- the worker -----
 
     fn abandon(&self) {
-        self.job.abandon();
-        self.run.set(Run::Idle);
-        self.progress.set(None);
+        self.run.abandon();
     }
 
     /// The variant and its givens if they can be searched; else a message.
@@ -297,14 +301,14 @@ impl VBench {
         let values = self.slot().get_untracked();
         match self.variant.get_untracked() {
             Err(e) => {
-                self.say(MsgKind::Error, e);
+                self.say(Tone::Error, e);
                 None
             }
             Ok(v) => match v.verify(&values) {
                 Ok(()) => Some((v, values)),
                 Err(e) => {
                     self.say(
-                        MsgKind::Error,
+                        Tone::Error,
                         format!("The puzzle cannot be solved as it stands: {e}."),
                     );
                     None
@@ -314,15 +318,15 @@ impl VBench {
     }
 
     /// Start `job`, its events seen as `Found` by [`Self::on_event`].
-    fn submit<J: Job>(&self, job: J, run: Run, found: fn(Event<J::Item>) -> Event<Found>) {
-        self.abandon();
+    fn submit<J: Job>(
+        &self,
+        job: J,
+        purpose: VariantJob,
+        found: fn(Event<J::Item>) -> Event<Found>,
+    ) {
         let me = *self;
-        self.job
-            .submit(job, move |_: Ticket, e| me.on_event(found(e)));
-        // An immediate failure has already answered and left no job.
-        if self.job.is_running() {
-            self.run.set(run);
-        }
+        self.run
+            .start(job, purpose, move |_, e, was| me.on_event(found(e), was));
     }
 
     pub fn solve(&self) {
@@ -331,8 +335,8 @@ impl VBench {
         };
         self.overlay.set(None);
         self.found.set(0);
-        self.stats.set(None);
-        self.say(MsgKind::Info, "Solving with Dancing Links…");
+        self.run.stats_line.set(None);
+        self.say(Tone::Info, "Solving with Dancing Links…");
         let kind = v.kind().clone();
         self.submit(
             VariantSolve {
@@ -340,23 +344,20 @@ impl VBench {
                 cells,
                 batch: 1,
             },
-            Run::Solving,
+            VariantJob::Solving,
             |e| e.map(Found::Cells),
         );
     }
 
     pub fn next(&self) {
-        match (self.run.get_untracked(), self.job.handle()) {
-            (Run::Waiting, Some(h)) if h.is_live() => {
-                self.run.set(Run::Solving);
-                self.say(
-                    MsgKind::Info,
-                    format!("Looking for solution {}…", self.found.get_untracked() + 1),
-                );
-                h.more(1);
-            }
-            (Run::Idle | Run::Waiting, _) => self.solve(),
-            _ => {}
+        let run = self.run.now();
+        if self.run.more(VariantJob::Solving, 1) {
+            self.say(
+                Tone::Info,
+                format!("Looking for solution {}…", self.found.get_untracked() + 1),
+            );
+        } else if !run.is_busy() {
+            self.solve();
         }
     }
 
@@ -365,16 +366,15 @@ impl VBench {
             return;
         };
         self.overlay.set(None);
-        self.stats.set(None);
-        self.say(MsgKind::Info, "Counting solutions…");
-        self.progress.set(Some((0, 0, 0.0)));
+        self.run.stats_line.set(None);
+        self.say(Tone::Info, "Counting solutions…");
         self.submit(
             VariantCount {
                 variant: v.kind().clone(),
                 cells,
                 limit: None,
             },
-            Run::Counting,
+            VariantJob::Counting,
             Event::retype,
         );
     }
@@ -387,9 +387,9 @@ impl VBench {
             _ => Some(Kind::X(nine())),
         };
         self.overlay.set(None);
-        self.stats.set(None);
+        self.run.stats_line.set(None);
         self.say(
-            MsgKind::Info,
+            Tone::Info,
             format!(
                 "Generating a {} puzzle (seed {})…",
                 mode.label(),
@@ -402,32 +402,24 @@ impl VBench {
                 seed: self.seed.get_untracked(),
                 minimal: false,
             },
-            Run::Generating,
+            VariantJob::Generating,
             |e| e.map(Found::Generated),
         );
     }
 
     pub fn cancel(&self) {
-        if self.run.get_untracked() != Run::Idle {
-            self.job.cancel();
-        }
-        if self.run.get_untracked() == Run::Generating {
+        if self.run.now().is(VariantJob::Generating) {
             self.abandon();
-            self.say(MsgKind::Info, "Cancelled.");
+            self.say(Tone::Info, "Cancelled.");
+        } else {
+            self.run.cancel();
         }
     }
 
-    fn on_event(&self, event: Event<Found>) {
+    /// After the controller's bookkeeping; `was` is the state before.
+    fn on_event(&self, event: Event<Found>, was: RunState<VariantJob>) {
         match event {
-            Event::Progress(Progress {
-                nodes,
-                solutions,
-                fraction,
-            }) => {
-                if self.run.get_untracked() == Run::Counting {
-                    self.progress.set(Some((nodes, solutions, fraction)));
-                }
-            }
+            Event::Progress(_) => {}
             Event::Item { index, item } => match item {
                 Found::Cells(cells) if self.slot().with_untracked(|s| s.len() == cells.len()) => {
                     self.overlay.set(Some(cells));
@@ -444,7 +436,7 @@ impl VBench {
                     self.overlay.set(None);
                     self.found.set(0);
                     self.say(
-                        MsgKind::Success,
+                        Tone::Success,
                         format!(
                             "Generated a {} puzzle with {} and one solution (seed {}).",
                             self.mode.get_untracked().label(),
@@ -455,55 +447,49 @@ impl VBench {
                 }
                 _ => {}
             },
-            Event::Waiting(stats) => {
-                self.run.set(Run::Waiting);
+            Event::Waiting(_) => {
                 let k = self.found.get_untracked();
                 self.say(
-                    MsgKind::Success,
+                    Tone::Success,
                     if k == 1 {
                         "Solved. Next solution looks for another.".to_string()
                     } else {
                         format!("Solution {k}.")
                     },
                 );
-                self.show_stats(&stats);
             }
             Event::Done(stats) => {
-                let was = self.run.get_untracked();
-                self.run.set(Run::Idle);
-                self.progress.set(None);
-                if was == Run::Generating {
+                if was.purpose() == Some(VariantJob::Generating) {
                     return;
                 }
-                self.show_stats(&stats);
                 let text = if stats.cancelled {
                     (
-                        MsgKind::Info,
+                        Tone::Info,
                         format!(
                             "Cancelled after {} so far.",
                             plural(stats.solutions, "solution", "solutions")
                         ),
                     )
-                } else if was == Run::Counting {
+                } else if was.purpose() == Some(VariantJob::Counting) {
                     match stats.solutions {
                         0 => (
-                            MsgKind::Error,
+                            Tone::Error,
                             "No solution: this puzzle cannot be completed.".into(),
                         ),
                         1 => (
-                            MsgKind::Success,
+                            Tone::Success,
                             "Exactly 1 solution: the puzzle is proper.".into(),
                         ),
-                        n => (MsgKind::Success, format!("{} solutions.", group(n))),
+                        n => (Tone::Success, format!("{} solutions.", group(n))),
                     }
                 } else if self.found.get_untracked() == 0 {
                     (
-                        MsgKind::Error,
+                        Tone::Error,
                         "No solution: this puzzle cannot be completed.".into(),
                     )
                 } else {
                     (
-                        MsgKind::Info,
+                        Tone::Info,
                         format!(
                             "No more solutions: the puzzle has exactly {}.",
                             plural(self.found.get_untracked() as u128, "solution", "solutions")
@@ -512,16 +498,8 @@ impl VBench {
                 };
                 self.say(text.0, text.1);
             }
-            Event::Error(e) => {
-                self.run.set(Run::Idle);
-                self.progress.set(None);
-                self.say(MsgKind::Error, e.message);
-            }
+            Event::Error(_) => {}
         }
-    }
-
-    fn show_stats(&self, s: &Stats) {
-        self.stats.set(Some(super::stats_line(s)));
     }
 
     pub fn abandon_all(&self) {
@@ -775,22 +753,22 @@ pub fn VariantGrid(vb: VBench) -> impl IntoView {
 /// Solve / Next / Count / Cancel, Generate, jigsaw regions, import/export.
 #[component]
 pub fn VariantPanel(vb: VBench) -> impl IntoView {
-    let busy = move || matches!(vb.run.get(), Run::Solving | Run::Counting | Run::Generating);
+    let busy = move || vb.run.get().is_busy();
     let import_text = RwSignal::new(String::new());
     let import = move || {
         let text = import_text.get_untracked();
         let Ok(v) = vb.variant.get_untracked() else {
-            vb.say(MsgKind::Error, "Fix the region map first.");
+            vb.say(Tone::Error, "Fix the region map first.");
             return;
         };
         match v.parse(&text) {
             Ok(values) => {
                 vb.slot().set(values);
                 vb.drop_solution();
-                vb.say(MsgKind::Info, "Imported the puzzle.");
+                vb.say(Tone::Info, "Imported the puzzle.");
             }
             // What was typed stays in the field.
-            Err(e) => vb.say(MsgKind::Error, format!("Could not import: {e}.")),
+            Err(e) => vb.say(Tone::Error, format!("Could not import: {e}.")),
         }
     };
     let region_tools = move || {
@@ -882,21 +860,17 @@ pub fn VariantPanel(vb: VBench) -> impl IntoView {
                     on:click=move |_| {
                         vb.slot().update(|s| s.iter_mut().for_each(|x| *x = 0));
                         vb.drop_solution();
-                        vb.message.set(None);
+                        vb.run.clear_message();
                     }
                 >
                     "Clear"
                 </button>
             </div>
-            {move || vb.progress.get().map(|(nodes, sols, f)| view! {
-                <p class="counter" data-testid="vprogress">
-                    {format!("{} so far · {} nodes · {:.0}%", plural(sols, "solution", "solutions"), group(nodes as u128), f * 100.0)}
-                </p>
+            {move || vb.run.live.get().map(|l| view! {
+                <p class="counter" data-testid="vprogress">{l.line_text()}</p>
             })}
-            {move || vb.message.get().map(|(kind, text)| view! {
-                <p class=format!("message {}", kind.name()) data-testid="vmessage" role="status">{text}</p>
-            })}
-            {move || vb.stats.get().map(|s| view! { <p class="stats">{s}</p> })}
+            <StatusMessage message=vb.run.message testid="vmessage" layout=MessageLayout::Transient/>
+            {move || vb.run.stats_line.get().map(|s| view! { <p class="stats">{s}</p> })}
             <h3>"Generate"</h3>
             <div class="actions">
                 <label class="field-label inline">

@@ -191,7 +191,7 @@ fn CountRow(what: What) -> impl IntoView {
                 {text}
             </span>
             <span class="muted">
-                {format!(" in {}{}", crate::ui::sudoku::format_ms(ms), if matches { " — equals the published value ✓" } else { " — differs from the published value!" })}
+                {format!(" in {}{}", crate::model::format::format_ms(ms), if matches { " — equals the published value ✓" } else { " — differs from the published value!" })}
             </span>
         }
         .into_any(),

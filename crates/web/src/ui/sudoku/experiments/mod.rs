@@ -11,7 +11,9 @@ mod counting;
 mod phase;
 
 use super::Bench;
-use crate::ui::job::JobSlot;
+use crate::model::job::BarStyle;
+use crate::ui::job::now_ms;
+use crate::ui::job::{JobSlot, ProgressBar};
 use leptos::prelude::*;
 
 /// The tab bar and, when chosen, the experiments page.
@@ -46,25 +48,19 @@ pub fn Experiments(bench: Bench) -> impl IntoView {
 /// A card's one worker job (see [`JobSlot`]).
 type Task = JobSlot;
 
-/// Milliseconds since the page loaded.
-fn now_ms() -> f64 {
-    crate::ui::dom::window()
-        .performance()
-        .map(|p| p.now())
-        .unwrap_or(0.0)
-}
-
 use crate::model::format::time_left;
 
 /// A progress bar with a line of text under it.
 fn progress_bar(fraction: f64, label: &'static str, text: String) -> impl IntoView {
-    let pct = (fraction * 100.0).clamp(0.0, 100.0);
+    let style = BarStyle {
+        label,
+        now_decimals: 1,
+        width_decimals: 2,
+        sliver: true,
+    };
     view! {
         <div class="exp-progress">
-            <div class="progress" role="progressbar" aria-label=label aria-valuemin="0"
-                aria-valuemax="100" aria-valuenow=format!("{pct:.1}")>
-                <div class="progress-fill" style=format!("width:{:.2}%", pct.max(0.5))></div>
-            </div>
+            <ProgressBar fraction=fraction style=style/>
             <div class="counter-line muted">{text}</div>
         </div>
     }

@@ -2,7 +2,9 @@
 //! the worker streams snapshots, and the data as CSV.
 
 use super::{now_ms, progress_bar, time_left, Task};
+use crate::model::job::{Message, Tone};
 use crate::ui::dom;
+use crate::ui::job::{MessageLayout, StatusMessage};
 use leptos::prelude::*;
 use tessera_engine::count::phase::{self, Config, Model, Point};
 use tessera_engine::sudoku::Shape;
@@ -39,7 +41,7 @@ struct State {
     fraction: RwSignal<f64>,
     elapsed: RwSignal<f64>,
     started: StoredValue<f64>,
-    message: RwSignal<Option<(bool, String)>>,
+    message: RwSignal<Option<Message>>,
     task: Task,
 }
 
@@ -59,7 +61,8 @@ impl State {
     fn run(&self) {
         let config = self.config();
         if let Err(e) = config.validate() {
-            self.message.set(Some((true, format!("Cannot run: {e}."))));
+            self.message
+                .set(Some(Message::new(Tone::Error, format!("Cannot run: {e}."))));
             return;
         }
         self.message.set(None);
@@ -98,11 +101,11 @@ impl State {
                         crate::model::format::format_ms(stats.total_ms)
                     )
                 };
-                self.message.set(Some((false, text)));
+                self.message.set(Some(Message::new(Tone::Info, text)));
             }
             Event::Error(e) => {
                 self.running.set(false);
-                self.message.set(Some((true, e.message)));
+                self.message.set(Some(Message::new(Tone::Error, e.message)));
             }
             _ => {}
         }
@@ -144,8 +147,8 @@ pub fn PhaseCard() -> impl IntoView {
                 apply(v);
                 s.message.set(None);
             }
-            Err(_) => s.message.set(Some((
-                true,
+            Err(_) => s.message.set(Some(Message::new(
+                Tone::Error,
                 format!("{what} must be a whole number, not “{text}”."),
             ))),
         };
@@ -219,12 +222,7 @@ pub fn PhaseCard() -> impl IntoView {
             );
             Some(progress_bar(f, "Samples classified", text).into_any())
         } else {
-            s.message.get().map(|(error, text)| {
-                view! {
-                    <p class=if error { "message error" } else { "message info" } role="status" data-testid="phase-message">{text}</p>
-                }
-                .into_any()
-            })
+            Some(view! { <StatusMessage message=s.message testid="phase-message" layout=MessageLayout::Transient/> }.into_any())
         }
     };
     let download = move |_| {
