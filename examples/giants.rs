@@ -13,9 +13,8 @@
 //! unique. One pass gives a minimal puzzle: removing clues only adds
 //! solutions, so a clue needed earlier is still needed at the end.
 
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tessera::engine::search::Search;
 use tessera::engine::sudoku::generate::random_grid;
 use tessera::engine::sudoku::{Algorithm, Shape, Sudoku};
 
@@ -50,7 +49,7 @@ fn main() {
         // A seeded removal order (Fisher–Yates on the ChaCha stream).
         let mut order: Vec<usize> = (0..n * n).collect();
         for i in (1..order.len()).rev() {
-            let j = (rand::Rng::gen_range(&mut rng, 0..=i)) as usize;
+            let j = rng.gen_range(0..=i);
             order.swap(i, j);
         }
         for cell in order {

@@ -201,14 +201,14 @@ impl SatSearch {
             }
         }
         for unit in units {
-            for d in 0..n {
-                if unit.iter().any(|&c| search.base[c] == d as u8 + 1) {
+            for symbol in 1..=n as u8 {
+                if unit.iter().any(|&c| search.base[c] == symbol) {
                     continue;
                 }
                 lits.clear();
                 lits.extend(
                     unit.iter()
-                        .filter_map(|&c| var_of[c][d])
+                        .filter_map(|&c| var_of[c][symbol as usize - 1])
                         .map(|v| Lit::new(v, true)),
                 );
                 add_exactly_one(&mut search.solver, &mut lits);

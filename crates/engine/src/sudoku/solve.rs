@@ -69,6 +69,9 @@ impl FromStr for Algorithm {
     }
 }
 
+/// A 9×9 counter without the resumable machinery (`None`: clashing givens).
+type Counter = fn(&[u8], Option<u128>) -> Option<u128>;
+
 /// A boxed resumable Sudoku search (solutions are full grids, row-major).
 pub type SudokuSearch = Box<dyn Search<Vec<u8>> + Send>;
 
@@ -172,7 +175,7 @@ impl Sudoku {
             // same exact-cover tree) count without the resumable machinery
             // and find clashing givens themselves: only then is the input
             // checked (it is then certain to fail, naming the duplicate).
-            let (count, engine): (fn(&[u8], Option<u128>) -> Option<u128>, _) = match algorithm {
+            let (count, engine): (Counter, _) = match algorithm {
                 Algorithm::Dlx => (dlx9::count, "dlx9"),
                 _ => (Band9::count, "band"),
             };
