@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use tessera::engine::search::Step;
 use tessera::engine::sudoku::grid::Sudoku;
 use tessera::engine::sudoku::models::to_cnf;
+use tessera::engine::sudoku::sat::SatSearch;
 use tessera::engine::sudoku::solve::Algorithm;
 
 /// Timing rounds per solver and dataset (see `main`).
@@ -405,6 +406,41 @@ fn timed_unique(
     )
 }
 
+/// SAT as the Web Worker runs it: slices whose node budget adapts so one
+/// takes about a millisecond (the job runner's rule: double under 0.25 ms,
+/// halve over 2 ms, 16 ..= 2^20 nodes). Returns the total time and the
+/// longest slice, which bounds how late a Cancel is seen.
+fn timed_sliced(s: &Sudoku) -> (Duration, Duration) {
+    let start = Instant::now();
+    let mut search = s.search(Algorithm::Sat).expect("set puzzles have no clash");
+    let mut budget = 256u64;
+    let mut longest = Duration::ZERO;
+    let mut found = 0;
+    loop {
+        let t = Instant::now();
+        let step = search.step(budget);
+        let took = t.elapsed();
+        longest = longest.max(took);
+        if took < Duration::from_micros(250) {
+            budget = (budget * 2).min(1 << 20);
+        } else if took > Duration::from_millis(2) {
+            budget = (budget / 2).max(16);
+        }
+        match step {
+            Step::Solution(_) => {
+                found += 1;
+                if found == 2 {
+                    break;
+                }
+            }
+            Step::Paused => {}
+            Step::Done => break,
+        }
+    }
+    assert_eq!(found, 1);
+    (start.elapsed(), longest)
+}
+
 /// A peer SAT solver run as a process on the exported CNF: solve, then
 /// solve again with the model blocked (uniqueness), like our count to 2.
 struct Peer {
@@ -561,13 +597,13 @@ fn giants() {
         cap.as_secs_f64()
     );
     print!(
-        "{:<4}{:>7}{:>7}{:>10}{:>11}{:>9}{:>9}{:>7}",
-        "#", "size", "clues", "dlx", "backtrack", "sat", "auto", "(by)"
+        "{:<4}{:>7}{:>7}{:>13}{:>10}{:>11}{:>9}{:>9}{:>7}",
+        "#", "size", "clues", "sat vars", "dlx", "backtrack", "sat", "auto", "(by)"
     );
     for p in &peers {
         print!("{:>9}", p.name);
     }
-    println!("{:>11}", "sat/pico");
+    println!("{:>11}{:>17}", "sat/pico", "sat 1ms slices");
     let mut worst_auto = Duration::ZERO;
     let (mut sat25, mut pico25) = (0.0f64, 0.0f64);
     let mut worst25 = 0.0f64;
@@ -592,11 +628,17 @@ fn giants() {
         );
         let sat_grid = sat_grid.expect("a solution");
         worst_auto = worst_auto.max(auto.unwrap_or(Duration::MAX));
+        let units: Vec<Vec<usize>> = Sudoku::units(puzzle.shape())
+            .into_iter()
+            .map(|(_, c)| c)
+            .collect();
+        let (vars, _) = SatSearch::new(n, &units, puzzle.cells()).size();
         print!(
-            "{:<4}{:>7}{:>7}{:>10}{:>11}{:>9}{:>9}{:>7}",
+            "{:<4}{:>7}{:>7}{:>13}{:>10}{:>11}{:>9}{:>9}{:>7}",
             i + 1,
             format!("{n}x{n}"),
             puzzle.clues(),
+            format!("{vars}/{}", n * n * n),
             ms(dlx),
             ms(bt),
             ms(sat),
@@ -612,17 +654,23 @@ fn giants() {
             }
             print!("{:>9}", ms(Some(t)));
         }
+        let (sliced, longest) = timed_sliced(puzzle);
+        let sliced = format!(
+            "{} (max {:.1})",
+            ms(Some(sliced)),
+            longest.as_secs_f64() * 1e3
+        );
         match (pico, sat) {
             (Some(p), Some(s)) => {
                 let r = s.as_secs_f64() / p.as_secs_f64();
-                println!("{r:>10.2}x");
+                println!("{r:>10.2}x{sliced:>17}");
                 if n == 25 {
                     sat25 += s.as_secs_f64();
                     pico25 += p.as_secs_f64();
                     worst25 = worst25.max(r);
                 }
             }
-            _ => println!("{:>11}", "-"),
+            _ => println!("{:>11}{sliced:>17}", "-"),
         }
     }
     println!("Targets of the SAT issue, in this run:");

@@ -19,15 +19,14 @@ use tessera::engine::sudoku::generate::random_grid;
 use tessera::engine::sudoku::{Algorithm, Shape, Sudoku};
 
 /// (box rows, box cols, seed) of each puzzle, in file order.
-const PUZZLES: [(usize, usize, u64); 8] = [
+/// (Each 25×25 takes minutes: 625 SAT uniqueness checks.)
+const PUZZLES: [(usize, usize, u64); 6] = [
     (4, 4, 1),
     (4, 4, 2),
     (4, 4, 3),
     (4, 4, 4),
     (5, 5, 1),
     (5, 5, 2),
-    (5, 5, 3),
-    (5, 5, 4),
 ];
 
 fn unique(cells: &[u8], shape: Shape) -> bool {

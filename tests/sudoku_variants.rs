@@ -5,7 +5,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tessera::engine::search::{Search, Step};
+use tessera::engine::search::Step;
 use tessera::engine::sudoku::variant::generate::{self, Options, Request};
 use tessera::engine::sudoku::variant::{RegionMap, Variant};
 use tessera::engine::sudoku::{Algorithm, Shape};
