@@ -16,10 +16,11 @@ use super::sat::SatSearch;
 use crate::search::{Progress, Search, Step};
 
 /// Tree-search nodes without a new solution after which Auto switches to
-/// SAT. Measured (docs/sat.md): DLX that has not answered within this many
-/// nodes on a 16×16 or 25×25 tends to need millions more, while setting up
-/// SAT costs about as much as this many DLX nodes.
-pub const PATIENCE: u64 = 20_000;
+/// SAT. Measured on the giants (docs/sat.md): DLX needs 40–190 ms for a
+/// minimal 16×16 and more than 10 s for a minimal 25×25, SAT 2–8 ms for the
+/// 16×16; 4,000 DLX nodes cost about a millisecond, so a puzzle DLX cannot
+/// answer quickly loses about that much before SAT takes over.
+pub const PATIENCE: u64 = 4_000;
 
 /// From this many symbols up, Auto starts on SAT (measured: at 25×25 DLX
 /// on a minimal puzzle rarely answers within the patience, so trying it

@@ -16,8 +16,8 @@
 //! The search is resumable: [`SatSearch::step`] gives the solver a budget of
 //! nodes (one per decision and one per conflict, counted by a callback that
 //! stops the solver when the slice is spent); a paused solver keeps its
-//! learnt clauses and picks up from a restart, which is why a slice is
-//! never shorter than one descent through every variable. Each solution found is
+//! learnt clauses and picks up from a restart; slices that learn nothing
+//! grow until one descent through every variable fits, so any budget ends. Each solution found is
 //! blocked by a clause, so solving again gives the next one, and "no model"
 //! means the solutions are exhausted.
 
@@ -33,12 +33,15 @@ use std::cell::Cell;
 struct Meter {
     used: Cell<u64>,
     limit: u64,
+    /// Conflicts (learnt clauses) of the current slice.
+    conflicts: u64,
 }
 
 impl Callbacks for Meter {
     fn on_new_clause(&mut self, _clause: &[Lit], kind: ClauseKind) {
         if kind == ClauseKind::Learnt {
             self.used.set(self.used.get() + 1);
+            self.conflicts += 1;
         }
     }
 
@@ -143,6 +146,8 @@ pub struct SatSearch {
     count_only: bool,
     nodes: u64,
     solutions: u128,
+    /// The least budget of a slice (see `step`).
+    floor: u64,
 }
 
 impl SatSearch {
@@ -160,6 +165,7 @@ impl SatSearch {
             count_only: false,
             nodes: 0,
             solutions: 0,
+            floor: 0,
         };
         let Some((grid, cand)) = propagate(n, units, values) else {
             search.done = true;
@@ -256,13 +262,10 @@ impl Search<Vec<u8>> for SatSearch {
             if self.done {
                 return Step::Done;
             }
-            // A paused solver restarts from the root, so a slice must allow
-            // at least one full descent (a decision per variable): shorter
-            // slices without a conflict would learn nothing and never end.
-            let floor = self.vars.len() as u64 + 2;
             let meter = self.solver.cb_mut();
             meter.used.set(0);
-            meter.limit = left.max(floor);
+            meter.conflicts = 0;
+            meter.limit = left.max(self.floor);
             let result = self.solver.solve_limited(&[]);
             // At least one node per call, so progress always moves.
             let used = self.solver.cb().used.get().max(1);
@@ -282,6 +285,15 @@ impl Search<Vec<u8>> for SatSearch {
                 self.done = true;
                 return Step::Done;
             } else {
+                // A paused solver restarts from the root: a slice that hit
+                // no conflict learnt nothing, and the same slice again would
+                // not get further. Grow the slice floor towards one full
+                // descent (a decision per variable), which always ends in
+                // a conflict or a model.
+                if self.solver.cb().conflicts == 0 {
+                    let descent = self.vars.len() as u64 + 2;
+                    self.floor = (self.floor * 2).clamp(64, descent.max(64));
+                }
                 return Step::Paused;
             }
         }
