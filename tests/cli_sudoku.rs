@@ -208,3 +208,79 @@ fn missing_file_is_a_clear_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("no/such/file.txt"));
 }
+
+#[test]
+fn sat_and_auto_solve_top95_and_count_like_the_others() {
+    let solutions = std::fs::read_to_string("tests/data/sets/top95_solutions.txt").unwrap();
+    for alg in ["sat", "auto"] {
+        let o = tessera(
+            &["sudoku", "solve", "tests/data/sets/top95.txt", "-a", alg],
+            "",
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(stdout(&o), solutions, "{alg}");
+        // Uniqueness: counting up to 2 finds exactly one.
+        let o = tessera(
+            &[
+                "sudoku",
+                "solve",
+                "tests/data/sets/top95.txt",
+                "-a",
+                alg,
+                "--count",
+                "--max",
+                "2",
+            ],
+            "",
+        );
+        assert_eq!(stdout(&o), "1\n".repeat(95), "{alg}");
+        // h has five solutions; sat finds the same set (in its own order).
+        let o = tessera(&["sudoku", "solve", "-a", alg, "--max", "10"], H);
+        let text = stdout(&o);
+        let mut got: Vec<&str> = text.lines().collect();
+        got.sort();
+        assert_eq!(got, H_SOLUTIONS, "{alg}");
+        for s in got {
+            assert_solves(H, s);
+        }
+        let o = tessera(
+            &["sudoku", "solve", "-a", alg, "--count"],
+            &format!("{H}\n{HBAD}\n"),
+        );
+        assert_eq!(stdout(&o), "5\n0\n", "{alg}");
+    }
+}
+
+#[test]
+fn verbose_reports_the_engine_that_answered_on_stderr_only() {
+    let sixteen = ".".repeat(256);
+    let twenty_five = ".".repeat(625);
+    let input = format!("{H}\n{sixteen}\n{twenty_five}\n");
+    let quiet = tessera(&["sudoku", "solve", "--count", "--max", "2"], &input);
+    let o = tessera(
+        &["sudoku", "solve", "--count", "--max", "2", "--verbose"],
+        &input,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "2\n2\n2\n");
+    assert_eq!(stdout(&o), stdout(&quiet), "stdout does not change");
+    assert_eq!(stderr(&quiet), "");
+    let err = stderr(&o);
+    assert!(err.contains("line 1: answered by band"), "{err}");
+    assert!(err.contains("line 2: answered by dlx"), "{err}");
+    assert!(err.contains("line 3: answered by sat"), "{err}");
+    // An explicit choice is reported too; the default is auto.
+    let o = tessera(&["sudoku", "solve", "-a", "sat", "-v"], H);
+    assert!(
+        stderr(&o).contains("line 1: answered by sat"),
+        "{}",
+        stderr(&o)
+    );
+    let o = tessera(&["sudoku", "solve", "--help"], "");
+    assert!(
+        stdout(&o).contains("auto|dlx|backtrack|sat"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).contains("[default: auto]"), "{}", stdout(&o));
+}

@@ -228,3 +228,65 @@ fn an_unreadable_input_is_named() {
         assert!(stdout(&o).is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn variants_solve_with_every_algorithm_and_report_the_engine() {
+    let gen = tessera(
+        &["sudoku", "generate", "--variant", "samurai", "--seed", "2"],
+        "",
+    );
+    let line = stdout(&gen);
+    let grids: Vec<&str> = line.split_whitespace().collect();
+    let mut answers = Vec::new();
+    for alg in ["auto", "dlx", "backtrack", "sat"] {
+        let solved = tessera(
+            &[
+                "sudoku",
+                "solve",
+                "--variant",
+                "samurai",
+                "-a",
+                alg,
+                "--max",
+                "2",
+                "-v",
+            ],
+            &line,
+        );
+        assert!(solved.status.success(), "{alg}: {}", stderr(&solved));
+        let out = stdout(&solved);
+        assert_eq!(out.lines().count(), 1, "{alg}: unique");
+        for (g, p) in out.split_whitespace().zip(&grids) {
+            check_9x9(g, p, false, None);
+        }
+        // Auto starts on DLX and may hand over to SAT (a Samurai can take
+        // DLX past its patience); variants have no backtracking solver.
+        let engines: &[&str] = match alg {
+            "sat" => &["sat"],
+            "auto" => &["dlx", "sat"],
+            _ => &["dlx"],
+        };
+        let err = stderr(&solved);
+        assert!(
+            engines
+                .iter()
+                .any(|e| err.contains(&format!("line 1: answered by {e}\n"))),
+            "{alg}: {err}"
+        );
+        answers.push(out);
+        let count = tessera(
+            &[
+                "sudoku",
+                "solve",
+                "--variant",
+                "samurai",
+                "-a",
+                alg,
+                "--count",
+            ],
+            &line,
+        );
+        assert_eq!(stdout(&count), "1\n", "{alg}");
+    }
+    assert!(answers.windows(2).all(|w| w[0] == w[1]));
+}

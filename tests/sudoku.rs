@@ -152,7 +152,7 @@ fn unknown_algorithm_error_lists_the_choices() {
     let e = "bogus".parse::<Algorithm>().unwrap_err().to_string();
     assert_eq!(
         e,
-        "bogus is not an algorithm for Sudoku puzzles: choose dlx or backtrack"
+        "bogus is not an algorithm for Sudoku puzzles: choose auto, dlx, backtrack or sat"
     );
     assert_eq!("DLX".parse::<Algorithm>(), Ok(Algorithm::Dlx));
     assert_eq!("backtrack".parse::<Algorithm>(), Ok(Algorithm::Backtrack));

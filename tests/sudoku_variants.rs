@@ -5,9 +5,10 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use tessera::engine::search::Step;
 use tessera::engine::sudoku::variant::generate::{self, Options, Request};
 use tessera::engine::sudoku::variant::{RegionMap, Variant};
-use tessera::engine::sudoku::Shape;
+use tessera::engine::sudoku::{Algorithm, Shape};
 
 /// Units of a layout, derived from the puzzle rules: each a list of
 /// (row, col) on the layout.
@@ -399,4 +400,84 @@ fn the_editors_preset_maps_have_grids() {
         };
         check(&v, &jigsaw_units(&map), &[0; 81], &grid[0]);
     }
+}
+
+/// Every solution of `v` with `alg`, each through the checker, as a set
+/// (SAT's order is its own), with no solution twice.
+fn solution_set(
+    v: &Variant,
+    units: &Units,
+    p: &[u8],
+    alg: Algorithm,
+) -> std::collections::BTreeSet<Vec<u8>> {
+    let mut search = v.search_with(p, alg).unwrap();
+    let mut set = std::collections::BTreeSet::new();
+    loop {
+        match search.step(1 << 12) {
+            Step::Solution(sol) => {
+                check(v, units, p, &sol);
+                assert!(set.insert(sol), "{alg}: a solution came twice");
+            }
+            Step::Paused => {}
+            Step::Done => return set,
+        }
+    }
+}
+
+#[test]
+fn sat_and_auto_agree_with_dlx_and_brute_force_on_the_variants() {
+    let x = Variant::x(s(2, 3));
+    let xp = x
+        .parse("1.....  ......  ..2...  ......  ....3.  ......")
+        .unwrap();
+    let map = "aaabbb aacbbb acccdd eeccdd eeefdd efffff";
+    let j = Variant::jigsaw(RegionMap::parse(map).unwrap());
+    let jp = j
+        .parse("1.....  ......  ......  ......  ......  .....2")
+        .unwrap();
+    let x4 = Variant::x(s(2, 2));
+    let cases = [
+        (&x, x_units(6, 2, 3), xp),
+        (&j, jigsaw_units(map), jp),
+        (&x4, x_units(4, 2, 2), vec![0u8; 16]),
+    ];
+    for (v, units, p) in cases {
+        let brute = brute_count(v, &units, &p, u64::MAX);
+        let dlx = solution_set(v, &units, &p, Algorithm::Dlx);
+        assert_eq!(dlx.len() as u64, brute);
+        for alg in [Algorithm::Sat, Algorithm::Auto, Algorithm::Backtrack] {
+            assert_eq!(solution_set(v, &units, &p, alg), dlx, "{alg}");
+            let mut counter = v.search_with(&p, alg).unwrap();
+            assert_eq!(counter.count_solutions(Some(3)), brute.min(3) as u128);
+        }
+    }
+    // Generated X, jigsaw and Samurai puzzles: unique for SAT and Auto too,
+    // with the generator's solution.
+    let requests = [
+        Request::Fixed(Variant::x(s(3, 3))),
+        Request::RandomJigsaw(9),
+        Request::Fixed(Variant::samurai()),
+    ];
+    for request in requests {
+        let g = generate::generate(&Options::new(request.clone(), 4)).unwrap();
+        for alg in [Algorithm::Sat, Algorithm::Auto] {
+            let mut search = g.variant.search_with(&g.puzzle, alg).unwrap();
+            let mut found = Vec::new();
+            while found.len() < 2 {
+                match search.step(1 << 16) {
+                    Step::Solution(sol) => found.push(sol),
+                    Step::Paused => {}
+                    Step::Done => break,
+                }
+            }
+            assert_eq!(found, vec![g.solution.clone()], "{request:?} {alg}");
+        }
+    }
+    // A clash among givens is still an error, not an empty search.
+    let mut bad = vec![0u8; 81];
+    bad[0] = 5;
+    bad[10] = 5;
+    assert!(Variant::x(s(3, 3))
+        .search_with(&bad, Algorithm::Sat)
+        .is_err());
 }

@@ -67,6 +67,13 @@ pub trait Search<T> {
     /// In count-only mode `step` never returns `Solution`; it only counts.
     fn set_count_only(&mut self, count_only: bool);
 
+    /// Which engine is answering (e.g. "dlx", "sat"), for searches that
+    /// choose one themselves (Sudoku's `Auto`) so the user can be told;
+    /// `None` where there is nothing to report.
+    fn engine(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Exactly one solution? Decided within about `budget` nodes (`None`:
     /// undecided) — the generators' test when removing a clue.
     fn is_unique(&mut self, budget: u64) -> Option<bool> {

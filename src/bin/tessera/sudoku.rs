@@ -8,11 +8,12 @@
 
 use clap::{Args, Subcommand, ValueEnum};
 use std::io::{self, BufRead, BufWriter, Write};
+use tessera::engine::search::Step;
 use tessera::engine::sudoku::generate::{self, Symmetry};
 use tessera::engine::sudoku::grid::Sudoku;
 use tessera::engine::sudoku::logic::{self, Rating};
 use tessera::engine::sudoku::models::{self, ModelFormat};
-use tessera::engine::sudoku::solve::Algorithm;
+use tessera::engine::sudoku::solve::{Algorithm, SudokuSearch};
 use tessera::engine::sudoku::variant::{self, RegionMap, Variant};
 use tessera::engine::sudoku::Shape;
 
@@ -22,6 +23,7 @@ Examples:
   echo '8..6..9.5.............2.31...7318.6.24.....73...........279.1..5...8..36..3......' \\
       | tessera sudoku solve --max 10 --format ascii
   tessera sudoku solve top95.txt --algorithm dlx --count --max 2
+  tessera sudoku solve giants.txt --algorithm auto --verbose   # which engine answered, on stderr
   echo '0,4,0,0,3,2,0,0,0,0,1,4,0,0,3,0' | tessera sudoku show --format latex
   echo '......' | tessera sudoku solve --box 2x3 --count   # an empty 6x6 with 2x3 boxes
   tessera sudoku explain top95.txt          # logical steps, then the rating
@@ -74,9 +76,16 @@ struct Input {
 struct SolveArgs {
     #[command(flatten)]
     input: Input,
-    /// Solver: dlx (exact cover, Dancing Links) or backtrack (bitsets and singles)
-    #[arg(long, short, default_value = "backtrack", value_parser = parse_algorithm)]
+    /// Solver: auto (the band solver on 9x9, dlx elsewhere, sat once dlx stalls or on
+    /// 25x25 and larger), dlx (exact cover, Dancing Links), backtrack (bitsets and
+    /// singles) or sat (clause learning; solutions in no particular order)
+    #[arg(long, short, value_name = "auto|dlx|backtrack|sat", default_value = "auto",
+          value_parser = parse_algorithm)]
     algorithm: Algorithm,
+    /// Report on stderr which engine answered each puzzle (e.g. "sat" when auto
+    /// switched); stdout is unchanged
+    #[arg(long, short)]
+    verbose: bool,
     /// At most N solutions per puzzle (default 1; with --count: stop counting at N)
     #[arg(long, value_name = "N")]
     max: Option<u128>,
@@ -93,7 +102,7 @@ struct SolveArgs {
 /// The variant options shared by solve and generate.
 #[derive(Args)]
 struct VariantChoice {
-    /// Sudoku variant (solved on exact cover whatever --algorithm says)
+    /// Sudoku variant (backtrack runs dlx there: variants have no backtracking solver)
     #[arg(long, value_enum, default_value_t = VariantName::Standard)]
     variant: VariantName,
     /// Jigsaw region map: one label (letter or digit) per cell, row-major
@@ -297,7 +306,12 @@ pub fn run(args: SudokuArgs) -> u8 {
     let mut first = true;
     for (number, line) in lines {
         let result = parse_line(&line, input.shape).and_then(|s| match &args.command {
-            SudokuCommand::Solve(a) => solve(&s, a, &mut out),
+            SudokuCommand::Solve(a) => solve(&s, a, &mut out).map(|engine| {
+                if a.verbose {
+                    let _ = out.flush();
+                    eprintln!("tessera: line {number}: answered by {engine}");
+                }
+            }),
             SudokuCommand::Show(a) => {
                 let text = render(&s, a.format)?;
                 writeln!(out, "{text}").map_err(|e| e.to_string())
@@ -326,27 +340,30 @@ pub fn run(args: SudokuArgs) -> u8 {
     }
 }
 
-fn solve(s: &Sudoku, a: &SolveArgs, out: &mut impl Write) -> Result<(), String> {
+/// Solve or count one puzzle; returns the engine that answered.
+fn solve(s: &Sudoku, a: &SolveArgs, out: &mut impl Write) -> Result<&'static str, String> {
     let io = |e: io::Error| e.to_string();
     if a.count {
-        let n = s
-            .count_solutions(a.algorithm, a.max)
+        let (n, engine) = s
+            .count_solutions_by(a.algorithm, a.max)
             .map_err(|e| e.to_string())?;
-        return writeln!(out, "{n}").map_err(io);
+        writeln!(out, "{n}").map_err(io)?;
+        return Ok(engine);
     }
     let max = a.max.unwrap_or(1);
     let mut found = 0u128;
-    for solution in s.solutions(a.algorithm).map_err(|e| e.to_string())? {
-        if found >= max {
+    let mut solutions = s.solutions(a.algorithm).map_err(|e| e.to_string())?;
+    while found < max {
+        let Some(solution) = solutions.next() else {
             break;
-        }
+        };
         writeln!(out, "{}", render(&solution, a.format)?).map_err(io)?;
         found += 1;
     }
     if found == 0 {
         writeln!(out, "no solution").map_err(io)?;
     }
-    Ok(())
+    Ok(solutions.engine().unwrap_or(a.algorithm.name()))
 }
 
 /// Steps, the exploration tree if any, then the verdict; puzzles after the
@@ -481,12 +498,32 @@ fn solve_variants(a: &SolveArgs) -> u8 {
     for (number, line) in lines {
         let result = parse_variant_line(&line, a, &fixed).and_then(|(v, values)| {
             let io = |e: io::Error| e.to_string();
+            let mut search = v
+                .search_with(&values, a.algorithm)
+                .map_err(|e| e.to_string())?;
+            let report = |search: &SudokuSearch| {
+                if a.verbose {
+                    let engine = search.engine().unwrap_or(a.algorithm.name());
+                    eprintln!("tessera: line {number}: answered by {engine}");
+                }
+            };
             if a.count {
-                let n = v.count(&values, a.max).map_err(|e| e.to_string())?;
-                return writeln!(out, "{n}").map_err(io);
+                let n = search.count_solutions(a.max);
+                writeln!(out, "{n}").map_err(io)?;
+                let _ = out.flush();
+                report(&search);
+                return Ok(());
             }
             let max = a.max.unwrap_or(1).min(usize::MAX as u128) as usize;
-            let solutions = v.solutions(&values, max).map_err(|e| e.to_string())?;
+            let mut solutions = Vec::new();
+            while solutions.len() < max {
+                match search.step(1 << 20) {
+                    Step::Solution(s) => solutions.push(s),
+                    Step::Paused => {}
+                    Step::Done => break,
+                }
+            }
+            report(&search);
             if solutions.is_empty() {
                 writeln!(out, "no solution").map_err(io)?;
             }

@@ -353,4 +353,7 @@ impl Search<Vec<u8>> for BacktrackSearch {
     fn set_count_only(&mut self, count_only: bool) {
         self.count_only = count_only;
     }
+    fn engine(&self) -> Option<&'static str> {
+        Some("backtrack")
+    }
 }

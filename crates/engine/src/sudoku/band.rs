@@ -947,6 +947,9 @@ impl Search<Vec<u8>> for Band9 {
     fn set_count_only(&mut self, count_only: bool) {
         self.count_only = count_only;
     }
+    fn engine(&self) -> Option<&'static str> {
+        Some("band")
+    }
 }
 
 #[cfg(test)]

@@ -90,4 +90,7 @@ impl Search<Vec<u8>> for CellCover {
     fn set_count_only(&mut self, count_only: bool) {
         self.solver.set_count_only(count_only);
     }
+    fn engine(&self) -> Option<&'static str> {
+        Some("dlx")
+    }
 }

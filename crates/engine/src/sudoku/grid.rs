@@ -115,7 +115,7 @@ impl fmt::Display for SudokuError {
             ),
             SudokuError::UnknownAlgorithm(name) => write!(
                 f,
-                "{name} is not an algorithm for Sudoku puzzles: choose dlx or backtrack"
+                "{name} is not an algorithm for Sudoku puzzles: choose auto, dlx, backtrack or sat"
             ),
         }
     }

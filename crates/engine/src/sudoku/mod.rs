@@ -1,7 +1,9 @@
-//! Sudoku of any box shape: parsing and printing as Sage does, two solvers
-//! (`dlx` on the exact-cover engine, `backtrack` on bitsets), validation with
-//! errors that name the cells and the unit.
+//! Sudoku of any box shape: parsing and printing as Sage does, three solvers
+//! (`dlx` on the exact-cover engine, `backtrack` on bitsets, `sat` on a CDCL
+//! solver) and `auto`, which picks one; validation with errors that name the
+//! cells and the unit.
 
+pub mod auto;
 pub mod backtrack;
 pub mod band;
 pub mod dlx;
@@ -11,6 +13,7 @@ pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod models;
+pub mod sat;
 pub mod shape;
 pub mod solve;
 pub mod variant;

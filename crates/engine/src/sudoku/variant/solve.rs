@@ -9,7 +9,10 @@
 use super::{Variant, VariantError};
 use crate::exact_cover::Problem;
 use crate::search::{Search, Step};
+use crate::sudoku::auto::{self, AutoSearch, Fallback};
 use crate::sudoku::dlx::CellCover;
+use crate::sudoku::sat::SatSearch;
+use crate::sudoku::solve::{Algorithm, SudokuSearch};
 
 /// A resumable DLX search over one variant puzzle.
 pub type VariantSearch = CellCover;
@@ -71,6 +74,32 @@ impl Variant {
     /// A budgeted, resumable search (checked input).
     pub fn search(&self, values: &[u8]) -> Result<VariantSearch, VariantError> {
         VariantSearch::for_variant(self, values)
+    }
+
+    /// A budgeted, resumable search with the chosen algorithm (checked
+    /// input). Variants have no backtracking solver of their own:
+    /// `Backtrack` runs DLX, as `Dlx` does; `Sat` runs the CDCL solver on
+    /// the variant's units; `Auto` runs DLX and hands over to SAT if it
+    /// stalls (see `sudoku::auto`).
+    pub fn search_with(
+        &self,
+        values: &[u8],
+        algorithm: Algorithm,
+    ) -> Result<SudokuSearch, VariantError> {
+        let dlx = self.search(values)?;
+        let puzzle = || Fallback {
+            n: self.size(),
+            units: self.units().iter().map(|u| u.cells.clone()).collect(),
+            values: values.to_vec(),
+        };
+        Ok(match algorithm {
+            Algorithm::Dlx | Algorithm::Backtrack => Box::new(dlx),
+            Algorithm::Sat => {
+                let p = puzzle();
+                Box::new(SatSearch::new(p.n, &p.units, &p.values))
+            }
+            Algorithm::Auto => Box::new(AutoSearch::new(Box::new(dlx), puzzle(), auto::PATIENCE)),
+        })
     }
 
     /// Up to `max` solutions, in search order.

@@ -87,6 +87,8 @@ pub fn algorithm_label(a: Algorithm) -> &'static str {
     match a {
         Algorithm::Dlx => "Dancing Links",
         Algorithm::Backtrack => "backtracking",
+        Algorithm::Sat => "SAT (clause learning)",
+        Algorithm::Auto => "automatic choice",
     }
 }
 
