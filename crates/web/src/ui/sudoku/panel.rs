@@ -41,6 +41,8 @@ pub fn SolverCard(bench: Bench) -> impl IntoView {
             <div class="segmented" role="radiogroup" aria-label="Algorithm">
                 {alg_button(Algorithm::Dlx, "Dancing Links", "Knuth’s Algorithm X on an exact-cover matrix (Sage’s dlx)")}
                 {alg_button(Algorithm::Backtrack, "Backtracking", "Depth-first search with bitsets and singles (Sage’s backtrack)")}
+                {alg_button(Algorithm::Sat, "SAT", "Clause learning (CDCL, batsat) on the CNF encoding: no stall on large or hard grids")}
+                {alg_button(Algorithm::Auto, "Auto", "Picks the engine: the band solver on 9×9, Dancing Links on small grids, SAT on 25×25 and when a search stalls")}
             </div>
             <div class="actions">
                 <button type="button" class="primary" data-testid="solve" on:click=move |_| bench.solve()>
