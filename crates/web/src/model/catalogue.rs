@@ -25,7 +25,13 @@ pub enum Size {
 }
 
 impl Size {
-    pub const ALL: [Size; 5] = [Size::Any, Size::Small, Size::Medium, Size::Large, Size::Huge];
+    pub const ALL: [Size; 5] = [
+        Size::Any,
+        Size::Small,
+        Size::Medium,
+        Size::Large,
+        Size::Huge,
+    ];
 
     /// The key used in the select's value.
     pub fn key(self) -> &'static str {
@@ -200,7 +206,12 @@ pub fn page_label(n: usize, page: usize) -> String {
     if n == 0 {
         "none".to_string()
     } else {
-        format!("{}–{} of {}", r.start + 1, r.end, super::format::group(n as u128))
+        format!(
+            "{}–{} of {}",
+            r.start + 1,
+            r.end,
+            super::format::group(n as u128)
+        )
     }
 }
 
@@ -221,7 +232,11 @@ mod tests {
     fn parses_queries() {
         assert_eq!(
             parse_query(" Pentominoes  60 40-30 "),
-            vec![Term::Text("pentominoes".into()), Term::Number(60), Term::Range(30, 40)]
+            vec![
+                Term::Text("pentominoes".into()),
+                Term::Number(60),
+                Term::Range(30, 40)
+            ]
         );
         assert_eq!(parse_query("a-b"), vec![Term::Text("a-b".into())]);
         assert!(parse_query("   ").is_empty());
@@ -231,12 +246,21 @@ mod tests {
     fn filters_like_the_engine_search() {
         let (c, idx) = index();
         assert_eq!(idx.len(), 1179);
-        for q in ["pentominoes", "klarskov", "polytwig hexagon", "pentominoes 60"] {
+        for q in [
+            "pentominoes",
+            "klarskov",
+            "polytwig hexagon",
+            "pentominoes 60",
+        ] {
             let f = Filter {
                 query: q.into(),
                 ..Filter::default()
             };
-            let ours: Vec<&str> = idx.filter(&f).iter().map(|&i| c.entries()[i].id.as_str()).collect();
+            let ours: Vec<&str> = idx
+                .filter(&f)
+                .iter()
+                .map(|&i| c.entries()[i].id.as_str())
+                .collect();
             let engine: Vec<&str> = c.search(q).map(|e| e.id.as_str()).collect();
             assert!(!engine.is_empty(), "{q}");
             // A number also matches digits in the name ("6x10"), so ours
@@ -249,7 +273,9 @@ mod tests {
             query: "Pentominoes6x10".into(),
             ..Filter::default()
         });
-        assert!(exact.iter().any(|&i| c.entries()[i].id == "Pentominoes6x10"));
+        assert!(exact
+            .iter()
+            .any(|&i| c.entries()[i].id == "Pentominoes6x10"));
     }
 
     #[test]
@@ -273,7 +299,13 @@ mod tests {
         assert!(got.iter().all(|&i| c.entries()[i].cells <= 30));
         let total: usize = Size::ALL[1..]
             .iter()
-            .map(|&s| idx.filter(&Filter { size: s, ..Filter::default() }).len())
+            .map(|&s| {
+                idx.filter(&Filter {
+                    size: s,
+                    ..Filter::default()
+                })
+                .len()
+            })
             .sum();
         assert_eq!(total, 1179, "the bands partition the catalogue");
         let range = idx.filter(&Filter {
