@@ -238,6 +238,7 @@ export const tests = [
   },
   {
     name: "catalogue: a failed fetch says so; Tessera's own library still works",
+    allowConsoleErrors: ["Failed to load resource"],
     async run(t) {
       const page = await t.newPage();
       await page.route("**/pp-catalogue.txt", (r) => r.abort());

@@ -247,22 +247,25 @@ pub fn CatalogueList(
         results.track();
         page.track();
         ensure_observer();
-        // Effects run after the DOM update; the nodes are there.
-        observer.with_value(|o| {
-            if let Some((io, _)) = o {
-                io.disconnect();
-                if let Ok(nodes) = dom::document().query_selector_all(".pf-cat-thumb[data-pending]")
-                {
-                    for k in 0..nodes.length() {
-                        if let Some(n) = nodes
-                            .item(k)
-                            .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-                        {
-                            io.observe(&n);
+        // After the new page is in the DOM: observe its thumbnails.
+        request_animation_frame(move || {
+            let _ = observer.try_with_value(|o| {
+                if let Some((io, _)) = o {
+                    io.disconnect();
+                    if let Ok(nodes) =
+                        dom::document().query_selector_all(".pf-cat-thumb[data-pending]")
+                    {
+                        for k in 0..nodes.length() {
+                            if let Some(n) = nodes
+                                .item(k)
+                                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                            {
+                                io.observe(&n);
+                            }
                         }
                     }
                 }
-            }
+            });
         });
     });
     on_cleanup(move || {
@@ -321,7 +324,7 @@ pub fn CatalogueList(
                                 }
                             }>
                             <span class="pf-item-thumb pf-cat-thumb" data-idx=i.to_string()
-                                attr:data-pending=move || (!is_drawn()).then_some("")
+                                data-pending=move || (!is_drawn()).then_some("")
                                 inner_html=thumb></span>
                             <span class="pf-item-text">
                                 <span class="pf-item-title">{e.id.clone()}</span>

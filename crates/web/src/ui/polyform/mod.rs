@@ -337,7 +337,7 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
             <aside class="card pf-library" class:pf-library-cat=move || show_cat.get() aria-label="Puzzle library">
                 <div class="segmented pf-source" role="group" aria-label="Library">
                     {source_button(false, "Tessera", "pf-source-tessera")}
-                    {source_button(true, "Polyform Puzzler", "pf-source-catalogue")}
+                    {source_button(true, "PP catalogue", "pf-source-catalogue")}
                 </div>
                 <div class="pf-own" hidden=move || show_cat.get()>{list}</div>
                 <div hidden=move || !show_cat.get()>
