@@ -4,6 +4,7 @@
 //! it compiles natively and `cargo test -p tessera-web` reaches it; the
 //! Leptos views in `ui` only bind it to the page.
 
+pub mod catalogue;
 pub mod format;
 pub mod job;
 pub mod route;

@@ -12,6 +12,7 @@
 //! `#polyforms/edit/<family>/<w>x<h>x<layers>/<set>/<cells>/<pieces>/<reuse>`,
 //! `#polyforms/enum/<family>/<size>[/one-sided]`.
 
+mod catalogue;
 mod cube;
 mod draw;
 mod editor;
@@ -21,6 +22,7 @@ mod solver;
 use super::shell::use_shell;
 use super::workbench::Workbench;
 use crate::model::format::{group, plural};
+use catalogue::{CatState, CatalogueList};
 use leptos::prelude::*;
 use solver::{Gallery, SolutionView, Solver, SolverPanel};
 use tessera_engine::polyform::{library, svg, Lattice, Puzzle};
@@ -175,22 +177,74 @@ fn PolyformBench() -> impl IntoView {
     }
 }
 
-/// The puzzle library: a list with thumbnails, the chosen puzzle, its
-/// pieces, the solver and the gallery.
+/// What the library's page shows: one of Tessera's own puzzles (by its
+/// kebab-case name) or a Polyform Puzzler catalogue entry (by PP's class
+/// name, e.g. `Pentominoes6x10`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Sel {
+    Lib(String),
+    Cat(String),
+}
+
+impl Sel {
+    fn of_payload(payload: &str) -> Sel {
+        match payload.strip_prefix("lib/").map(str::trim) {
+            None | Some("") => Sel::Lib(DEFAULT_PUZZLE.to_string()),
+            Some(n) if library::puzzles().iter().any(|p| p.name == n) => Sel::Lib(n.to_string()),
+            Some(n) => Sel::Cat(n.to_string()),
+        }
+    }
+
+    fn name(&self) -> &str {
+        match self {
+            Sel::Lib(n) | Sel::Cat(n) => n,
+        }
+    }
+}
+
+/// The puzzle library: Tessera's puzzles and Polyform Puzzler's catalogue
+/// with thumbnails, the chosen puzzle, its pieces, the solver and the
+/// gallery.
 #[component]
 fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> impl IntoView {
     let puzzles = StoredValue::new(library::puzzles());
-    let start = initial
-        .strip_prefix("lib/")
-        .filter(|n| library::find(n).is_ok())
-        .map(|n| library::find(n).map(|p| p.name).unwrap_or_default())
-        .unwrap_or_else(|| DEFAULT_PUZZLE.to_string());
-    let current = RwSignal::new(start);
+    let current = RwSignal::new(Sel::of_payload(&initial));
+    let cat_state = RwSignal::new(CatState::Loading);
+    catalogue::load(cat_state);
+    let show_cat = RwSignal::new(matches!(current.get_untracked(), Sel::Cat(_)));
     Effect::new(move |_| {
-        let name = current.get();
-        payload.set(format!("lib/{name}"));
-        solver.set_puzzle(library::find(&name).map_err(|e| e.to_string()));
+        let sel = current.get();
+        let puzzle = match &sel {
+            Sel::Lib(name) => library::find(name).map_err(|e| e.to_string()),
+            Sel::Cat(id) => cat_state.with(|s| match s {
+                CatState::Loading => Err("Loading Polyform Puzzler's catalogue…".to_string()),
+                CatState::Failed(e) => {
+                    // A PP title of one of Tessera's own puzzles still works.
+                    library::find(id).map_err(|_| e.clone())
+                }
+                CatState::Ready(l) => match l.cat.get(id) {
+                    Some(e) => l.cat.puzzle(e).map_err(|e| e.to_string()),
+                    None => Err(format!(
+                        "No puzzle “{id}” in Tessera's library or Polyform Puzzler's catalogue."
+                    )),
+                },
+            }),
+        };
+        let canonical = match &sel {
+            Sel::Cat(id) => cat_state.with(|s| match s {
+                CatState::Ready(l) => l.cat.get(id).map(|e| e.id.clone()),
+                _ => None,
+            }),
+            Sel::Lib(_) => None,
+        }
+        .unwrap_or_else(|| sel.name().to_string());
+        payload.set(format!("lib/{canonical}"));
+        solver.set_puzzle(puzzle);
     });
+    let lib_name = move || match current.get() {
+        Sel::Lib(n) => n,
+        Sel::Cat(_) => String::new(),
+    };
     let list = move || {
         Lattice::ALL
             .iter()
@@ -210,8 +264,8 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
                                 <li>
                                     <button type="button" class="pf-item" data-testid="pf-puzzle"
                                         data-name=name.clone()
-                                        aria-pressed=move || (current.get() == name2).to_string()
-                                        on:click=move |_| current.set(name.clone())>
+                                        aria-pressed=move || (lib_name() == name2).to_string()
+                                        on:click=move |_| current.set(Sel::Lib(name.clone()))>
                                         <span class="pf-item-thumb" inner_html=thumb></span>
                                         <span class="pf-item-text">
                                             <span class="pf-item-title">{display_name(&info.name)}</span>
@@ -236,7 +290,10 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
             .collect::<Vec<_>>()
     };
     let details = move || {
-        let name = current.get();
+        let name = match current.get() {
+            Sel::Lib(n) => n,
+            Sel::Cat(id) => return catalogue_details(&id, cat_state, solver).into_any(),
+        };
         let p: Option<Puzzle> = library::find(&name).ok();
         p.map(|p| {
             let pieces = pieces_view(&p);
@@ -259,11 +316,34 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
                 {pieces}
             }
         })
+        .into_any()
+    };
+    let cat_selected = Signal::derive(move || match current.get() {
+        Sel::Cat(id) => Some(id),
+        Sel::Lib(_) => None,
+    });
+    let source_button = move |cat: bool, label: &'static str, id: &'static str| {
+        view! {
+            <button type="button" class="segment" data-testid=id
+                aria-pressed=move || (show_cat.get() == cat).to_string()
+                aria-checked=move || (show_cat.get() == cat).to_string()
+                on:click=move |_| show_cat.set(cat)>
+                {label}
+            </button>
+        }
     };
     view! {
         <div class="pf-layout">
-            <aside class="card pf-library" aria-label="Puzzle library">
-                {list}
+            <aside class="card pf-library" class:pf-library-cat=move || show_cat.get() aria-label="Puzzle library">
+                <div class="segmented pf-source" role="group" aria-label="Library">
+                    {source_button(false, "Tessera", "pf-source-tessera")}
+                    {source_button(true, "PP catalogue", "pf-source-catalogue")}
+                </div>
+                <div class="pf-own" hidden=move || show_cat.get()>{list}</div>
+                <div hidden=move || !show_cat.get()>
+                    <CatalogueList state=cat_state selected=cat_selected
+                        on_pick=Callback::new(move |id: String| current.set(Sel::Cat(id)))/>
+                </div>
             </aside>
             <section class="pf-main">
                 <div class="card">
@@ -313,4 +393,123 @@ fn pieces_view(p: &Puzzle) -> impl IntoView {
         })
         .collect::<Vec<_>>();
     view! { <div class="pf-pieces" aria-label="Pieces">{items}</div> }
+}
+
+/// The page of a catalogue entry: its name, PP's published count and
+/// notes, Tessera's last count and time, the pieces (or why it cannot be
+/// solved), or a notice naming an unknown id.
+fn catalogue_details(id: &str, state: RwSignal<CatState>, solver: Solver) -> impl IntoView {
+    let loaded = state.with(|s| match s {
+        CatState::Ready(l) => Ok(l.clone()),
+        CatState::Loading => Err(None),
+        CatState::Failed(e) => Err(Some(e.clone())),
+    });
+    let l = match loaded {
+        Ok(l) => l,
+        Err(None) => {
+            return view! { <p class="muted" data-testid="pf-cat-wait">"Loading Polyform Puzzler's catalogue…"</p> }
+                .into_any()
+        }
+        Err(Some(e)) => {
+            // One of Tessera's own puzzles by its PP title still shows.
+            return match library::find(id) {
+                Ok(p) => view! {
+                    <div class="pf-puzzle-head">
+                        <h2 class="pf-title" data-testid="pf-title" data-file-title=p.title.clone()>{display_name(&p.name)}</h2>
+                        <p class="muted">{p.description.clone()}</p>
+                    </div>
+                    {pieces_view(&p)}
+                }
+                .into_any(),
+                Err(_) => view! { <p class="message error" role="alert" data-testid="pf-unknown">{e}</p> }.into_any(),
+            };
+        }
+    };
+    let Some(e) = l.cat.get(id).cloned() else {
+        return view! {
+            <div class="notice pf-unknown" role="alert" data-testid="pf-unknown" data-id=id.to_string()>
+                <strong>{format!("No puzzle “{id}”")}</strong>
+                " in Tessera's library or in Polyform Puzzler's catalogue. Search the catalogue for a similar name."
+            </div>
+        }
+        .into_any();
+    };
+    let published = catalogue::published_text(&e);
+    let restriction = match e.pp_restriction.as_str() {
+        "none" => "PP builds in no symmetry restriction here: its count includes symmetric copies (uncheck “Once up to symmetry” to compare).",
+        _ => "PP counts up to symmetry, as Tessera does with “Once up to symmetry”.",
+    };
+    let pub_count = e
+        .published
+        .as_ref()
+        .map(|p| p.count.to_string())
+        .unwrap_or_default();
+    let puzzle = l.cat.puzzle(&e);
+    let pieces = puzzle.as_ref().ok().map(pieces_view);
+    let region = puzzle
+        .is_err()
+        .then(|| catalogue::region_svg(&l.cat, &e, &draw::big_style()));
+    let word = if e.lattice.is_segment() {
+        "segments"
+    } else {
+        "cells"
+    };
+    let tessera = move || {
+        solver.last.get().map(|(n, nodes, ms, complete)| {
+            let how = if solver.unique.get_untracked() {
+                "up to symmetry"
+            } else {
+                "in all"
+            };
+            view! {
+                <p class="pf-cat-tessera" data-testid="pf-cat-tessera" data-count=n.to_string()
+                    data-complete=complete.to_string()>
+                    {format!("Tessera: {} {how}{} · {} nodes · {}",
+                        plural(n, "solution", "solutions"),
+                        if complete { "" } else { " (stopped early)" },
+                        group(nodes as u128),
+                        crate::model::format::format_ms(ms))}
+                </p>
+            }
+        })
+    };
+    let notes = e
+        .notes
+        .iter()
+        .map(|n| view! { <li>{n.clone()}</li> })
+        .collect::<Vec<_>>();
+    let has_notes = !notes.is_empty();
+    view! {
+        <div class="pf-puzzle-head">
+            <h2 class="pf-title" data-testid="pf-title" data-file-title=e.id.clone() data-catalogue="true">{e.id.clone()}</h2>
+            <p class="muted">
+                {format!("{} · module {} · {} {word} · {} · set {}", e.family, e.module, e.cells,
+                    plural(e.pieces as u128, "piece", "pieces"), e.set)}
+                {e.designer.clone().map(|d| format!(" · designed by {d}"))}
+            </p>
+            {(!e.omit_one_of.is_empty()).then(|| view! {
+                <p class="muted">{format!("One of {} is left out.", e.omit_one_of.join(", "))}</p>
+            })}
+            <p data-testid="pf-cat-published" data-count=pub_count>
+                {match &published {
+                    Some(p) => format!("Published (Polyform Puzzler): {p}. {restriction}"),
+                    None => "Polyform Puzzler publishes no count for this puzzle.".to_string(),
+                }}
+            </p>
+            {tessera}
+            {e.unsupported.clone().map(|why| view! {
+                <p class="message error" data-testid="pf-cat-unsupported-page">{format!("Unsupported: {why}")}</p>
+            })}
+            {has_notes.then(|| view! {
+                <div class="pf-cat-notes" data-testid="pf-cat-notes">
+                    <p class="muted">"Convention differences from Polyform Puzzler:"</p>
+                    <ul>{notes}</ul>
+                </div>
+            })}
+            <p class="muted"><a href=format!("#polyforms/lib/{}", e.id) data-testid="pf-cat-link">"Link to this puzzle"</a></p>
+        </div>
+        {pieces}
+        {region.map(|r| view! { <figure class="pf-figure" inner_html=r></figure> })}
+    }
+    .into_any()
 }
