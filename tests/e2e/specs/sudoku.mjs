@@ -158,6 +158,52 @@ export const tests = [
     },
   },
   {
+    name: "SAT and Auto: a minimal 25×25 solved in the browser and checked; Cancel stops a SAT job at once",
+    timeout: 120000,
+    async run(t) {
+      // The first 25×25 of tests/data/sets/giants.txt (Dancing Links and
+      // backtracking do not finish it in 10 s natively).
+      const giant = "kdj.f...48.n27.ap.3.......4ao....j......g8h.k.35......g..6..4d......l9m.ob.h.3.......lo....c.n.798e.8....73c.....a.d4..m6.1.k4gp3.mb.c....6..1..5..j..j5...6l.2....d....e..g.f7a..2.ih.5.3kn..b....1..m.6..ko.......gj..7.i.....3d.b.n..3.e..o...m.g8c4.9...i.1...po...fk..6....25..pn..e.k.9b.a..l...hom......l.gf1.an...49d.b7i..p..jhae.d....6lp1..f2...k...c2.6.m.lb..8..p.n....9g.n..f...j..g4.kd.h..a.b....e..4p8..7.9.1l....b2.i.....j..cn9.5...32f8..ep.1.c.m...5eg..2p8..o.d....jf...8p.id....6..nj.c.37.o.ef....n....c.l6597odp.g.m3n....12.5.a..ojilp...h...a......ec...........f7......8.....9.e.5f2m..b.d.n..g.lj..d.h8..mcnak.....9";
+      await t.open();
+      await t.tid("import-text").fill(giant);
+      await t.click("import-button");
+      assert.equal(await t.attr("grid", "data-size"), "25");
+      for (const alg of ["sat", "auto"]) {
+        await t.click(`alg-${alg}`);
+        assert.equal(await t.attr(`alg-${alg}`, "aria-checked"), "true");
+        await t.click("solve");
+        await t.waitRun("waiting", t.page, 60000);
+        const shown = await t.shown();
+        assert.equal(shown.length, 625);
+        // Independent check: the givens kept, every row, column and 5×5 box
+        // holds 25 different symbols.
+        for (let i = 0; i < 625; i++) if (giant[i] !== ".") assert.equal(shown[i], giant[i], `given ${i}`);
+        const units = [];
+        for (let r = 0; r < 25; r++) units.push([...Array(25).keys()].map((c) => r * 25 + c));
+        for (let c = 0; c < 25; c++) units.push([...Array(25).keys()].map((r) => r * 25 + c));
+        for (let b = 0; b < 25; b++)
+          units.push([...Array(25).keys()].map((k) => (Math.floor(b / 5) * 5 + Math.floor(k / 5)) * 25 + (b % 5) * 5 + (k % 5)));
+        for (const u of units) assert.equal(new Set(u.map((i) => shown[i])).size, 25, `unit ${u[0]}`);
+        assert.ok(!shown.includes("."), "no blank left");
+        t.note(`${alg}: ${await t.statusText()}`);
+      }
+      // Count with SAT on an emptier grid runs long; Cancel answers at once.
+      await t.click("alg-sat");
+      await t.tid("import-text").fill(giant.slice(0, 300) + ".".repeat(325));
+      await t.click("import-button");
+      await t.click("count");
+      await t.waitRun("counting");
+      await t.page.waitForTimeout(500);
+      const t0 = Date.now();
+      await t.click("cancel");
+      await t.waitRun("idle", t.page, 5000);
+      const ms = Date.now() - t0;
+      t.note(`cancel answered in ${ms} ms`);
+      assert.ok(ms < 1000, `cancel took ${ms} ms`);
+      await t.shot("sudoku-25x25-sat");
+    },
+  },
+  {
     name: "a malformed paste shows an error and keeps the text and the grid",
     async run(t) {
       await t.open();
