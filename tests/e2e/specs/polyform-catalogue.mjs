@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { assert } from "../lib/harness.mjs";
+import { checkShown, openPolyforms, waitIdle } from "../lib/polyform.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ASSET = join(here, "..", "..", "..", "crates", "engine", "data", "pp-catalogue.txt");
@@ -31,12 +32,6 @@ function entries() {
 }
 const textMatches = (e, q) => q.toLowerCase().split(/\s+/).filter(Boolean).every((t) => e.hay.includes(t));
 
-async function openPolyforms(t, hash = "#polyforms", opts = {}) {
-  const page = await t.newPage(opts);
-  await page.goto(t.base + hash);
-  await page.waitForSelector('html[data-app="ready"] [data-testid="polyform-bench"]', { timeout: 20000 });
-  return page;
-}
 
 async function openCatalogue(t, page) {
   await t.click("pf-source-catalogue", page);
@@ -51,41 +46,7 @@ async function search(t, page, q) {
   return count(t, page);
 }
 
-/** Copied from polyform.mjs: the shown solution covers the region exactly
- * once, every piece at most once with its own size (all used unless some
- * may be omitted). */
-async function checkShown(t, page, { allPieces = true } = {}) {
-  const d = t.tid("pf-drawing", page);
-  const region = JSON.parse(await d.getAttribute("data-region"));
-  const pieces = JSON.parse(await d.getAttribute("data-pieces"));
-  const sol = JSON.parse(await d.getAttribute("data-solution"));
-  assert.ok(Array.isArray(sol) && sol.length > 0, "a solution is shown");
-  const key = (c) => c.join(",");
-  const inRegion = new Set(region.map(key));
-  const seen = new Set();
-  const sizes = new Map(pieces.map(([n, k]) => [n, k]));
-  const used = new Set();
-  for (const p of sol) {
-    if (p.cells.length === 0) continue;
-    assert.ok(sizes.has(p.name), `unknown piece ${p.name}`);
-    assert.equal(p.cells.length, sizes.get(p.name), `piece ${p.name} has its size`);
-    assert.ok(!used.has(p.name), `piece ${p.name} used twice`);
-    used.add(p.name);
-    for (const c of p.cells) {
-      assert.ok(inRegion.has(key(c)), `cell ${key(c)} of ${p.name} is outside the region`);
-      assert.ok(!seen.has(key(c)), `cell ${key(c)} covered twice`);
-      seen.add(key(c));
-    }
-  }
-  assert.equal(seen.size, inRegion.size, "every region cell is covered");
-  if (allPieces) assert.equal(used.size, sizes.size, "every piece is used");
-  assert.equal(await d.locator("g.piece").count(), used.size);
-  return sol;
-}
 
-async function waitIdle(t, page, timeout = 60000) {
-  await page.waitForFunction(() => !document.querySelector('[data-testid="pf-solve"]').disabled, null, { timeout, polling: 50 });
-}
 
 /** Thumbnails drawn, and whether any is outside the library's visible box. */
 async function thumbs(page) {

@@ -4,43 +4,16 @@
 // counts, the region editor on both segment grids, and the enumeration.
 
 import { assert } from "../lib/harness.mjs";
+import { checkShown as checkCovered, openPolyforms, waitIdle } from "../lib/polyform.mjs";
 
-async function openPolyforms(t, hash = "#polyforms", opts = {}) {
-  const page = await t.newPage(opts);
-  await page.goto(t.base + hash);
-  await page.waitForSelector('html[data-app="ready"] [data-testid="polyform-bench"]', { timeout: 20000 });
-  return page;
-}
 
-/** The shown solution, checked: segments of the region covered exactly
- * once, each piece used once with its own size, all pieces used. */
+/** The shown solution, checked as every polyform solution is (segments of
+ * the region covered exactly once, pieces of their own size, all used), and
+ * as segments: three directions, drawn as strokes. */
 async function checkShown(t, page) {
+  const sol = await checkCovered(t, page);
+  for (const p of sol) for (const c of p.cells) assert.ok(c[2] >= 0 && c[2] <= 2, `segment ${c} has one of the three directions`);
   const d = t.tid("pf-drawing", page);
-  const region = JSON.parse(await d.getAttribute("data-region"));
-  const pieces = JSON.parse(await d.getAttribute("data-pieces"));
-  const sol = JSON.parse(await d.getAttribute("data-solution"));
-  assert.ok(Array.isArray(sol) && sol.length > 0, "a solution is shown");
-  const key = (c) => c.join(",");
-  const inRegion = new Set(region.map(key));
-  const sizes = new Map(pieces.map(([n, k]) => [n, k]));
-  const seen = new Set();
-  const used = new Set();
-  for (const p of sol) {
-    assert.ok(sizes.has(p.name), `unknown piece ${p.name}`);
-    assert.equal(p.cells.length, sizes.get(p.name), `piece ${p.name} has its size`);
-    assert.ok(!used.has(p.name), `piece ${p.name} used twice`);
-    used.add(p.name);
-    for (const c of p.cells) {
-      assert.ok(c[2] >= 0 && c[2] <= 2, `segment ${key(c)} has one of the three directions`);
-      assert.ok(inRegion.has(key(c)), `segment ${key(c)} of ${p.name} is outside the region`);
-      assert.ok(!seen.has(key(c)), `segment ${key(c)} covered twice`);
-      seen.add(key(c));
-    }
-  }
-  assert.equal(seen.size, inRegion.size, "every segment is covered");
-  assert.equal(used.size, sizes.size, "every piece is used");
-  // Segments are drawn as strokes, one group per piece.
-  assert.equal(await d.locator("g.piece").count(), used.size);
   assert.ok((await d.locator("g.piece line, g.piece path, g.piece polyline").count()) > 0, "pieces drawn as strokes");
   return sol;
 }
@@ -57,12 +30,6 @@ async function pick(page, name) {
   await page.waitForFunction((n) => location.hash === `#polyforms/lib/${n}`, name);
 }
 
-async function waitIdle(page, timeout = 60000) {
-  await page.waitForFunction(() => !document.querySelector('[data-testid="pf-solve"]').disabled, null, {
-    timeout,
-    polling: 50,
-  });
-}
 
 const message = async (t, page) => (await t.tid("pf-message", page).innerText()).trim();
 
@@ -85,7 +52,7 @@ export const tests = [
         await pick(page, name);
         await t.click("pf-solve", page);
         await page.waitForSelector('[data-testid="pf-drawing"][data-shown="0"]', { timeout: 30000 });
-        await waitIdle(page);
+        await waitIdle(t, page);
         await checkShown(t, page);
         await t.shot(`polyforms-${name}`, page);
         await t.click("pf-count", page);
@@ -129,7 +96,7 @@ export const tests = [
         await page.waitForFunction(() => document.querySelector('[data-testid="ed-status"]').dataset.state === "ok");
         await t.click("pf-solve", page);
         await page.waitForSelector('[data-testid="pf-drawing"][data-shown="0"]', { timeout: 30000 });
-        await waitIdle(page);
+        await waitIdle(t, page);
         await checkShown(t, page);
         await page.screenshot({ path: `${t.shots}/polyforms-editor-${family}.png`, fullPage: true });
         // The link reproduces the drawing on its grid.
