@@ -131,7 +131,7 @@ mod tests {
     use super::*;
     use crate::event::{ErrorKind, JobError, Stats};
     use crate::jobs::quantumino::QuantuminoSolve;
-    use crate::jobs::sudoku::{SudokuCount, SudokuSolve};
+    use crate::jobs::sudoku::{Solved, SudokuCount, SudokuSolve};
     use tessera_engine::quantumino::{Partial, PlacedPiece};
     use tessera_engine::search::Progress;
     use tessera_engine::sudoku::{Algorithm, Shape};
@@ -290,13 +290,20 @@ mod tests {
     fn the_page_decodes_items_into_the_jobs_type() {
         let good: Event<Json> = Event::Item {
             index: 2,
-            item: Json::encode(&vec![1u8, 2, 3]).unwrap(),
+            item: Json::encode(&Solved {
+                cells: vec![1, 2, 3],
+                engine: Some("dlx".into()),
+            })
+            .unwrap(),
         };
         assert_eq!(
             good.decode::<SudokuSolve>(),
             Event::Item {
                 index: 2,
-                item: vec![1, 2, 3]
+                item: Solved {
+                    cells: vec![1, 2, 3],
+                    engine: Some("dlx".into())
+                }
             }
         );
         let wrong: Event<Json> = Event::Item {

@@ -503,7 +503,10 @@ mod tests {
         let mut r = Runner::with_registry(&ONLY_SOLVE);
         let mut clock = fake_clock(0.001);
         r.handle(solve_job(1, H, Algorithm::Dlx), 0.0);
-        assert_eq!(items::<Vec<u8>>(&drain(&mut r, &mut clock)).len(), 1);
+        assert_eq!(
+            items::<crate::jobs::sudoku::Solved>(&drain(&mut r, &mut clock)).len(),
+            1
+        );
         let (_, e) = the_error(&r.handle(count_job(2, vec![0; 81], Algorithm::Dlx, None), 0.0));
         assert!(e.message.contains("SudokuCount"), "{e}");
         let _ = Shape::square(3);

@@ -38,6 +38,8 @@ export const tests = [
       await t.open();
       await t.click("example-h5");
       assert.equal(await t.puzzle(), h.puzzle);
+      // Sage's order is Dancing Links' (Auto, the default, may pick another engine).
+      await t.click("alg-dlx");
       const seen = [];
       for (let k = 1; k <= 5; k++) {
         await t.click("next");
@@ -165,6 +167,7 @@ export const tests = [
       // backtracking do not finish it in 10 s natively).
       const giant = "kdj.f...48.n27.ap.3.......4ao....j......g8h.k.35......g..6..4d......l9m.ob.h.3.......lo....c.n.798e.8....73c.....a.d4..m6.1.k4gp3.mb.c....6..1..5..j..j5...6l.2....d....e..g.f7a..2.ih.5.3kn..b....1..m.6..ko.......gj..7.i.....3d.b.n..3.e..o...m.g8c4.9...i.1...po...fk..6....25..pn..e.k.9b.a..l...hom......l.gf1.an...49d.b7i..p..jhae.d....6lp1..f2...k...c2.6.m.lb..8..p.n....9g.n..f...j..g4.kd.h..a.b....e..4p8..7.9.1l....b2.i.....j..cn9.5...32f8..ep.1.c.m...5eg..2p8..o.d....jf...8p.id....6..nj.c.37.o.ef....n....c.l6597odp.g.m3n....12.5.a..ojilp...h...a......ec...........f7......8.....9.e.5f2m..b.d.n..g.lj..d.h8..mcnak.....9";
       await t.open();
+      assert.equal(await t.attr("alg-auto", "aria-checked"), "true", "Auto is the default");
       await t.tid("import-text").fill(giant);
       await t.click("import-button");
       assert.equal(await t.attr("grid", "data-size"), "25");
@@ -185,7 +188,9 @@ export const tests = [
           units.push([...Array(25).keys()].map((k) => (Math.floor(b / 5) * 5 + Math.floor(k / 5)) * 25 + (b % 5) * 5 + (k % 5)));
         for (const u of units) assert.equal(new Set(u.map((i) => shown[i])).size, 25, `unit ${u[0]}`);
         assert.ok(!shown.includes("."), "no blank left");
-        t.note(`${alg}: ${await t.statusText()}`);
+        const status = await t.statusText();
+        if (alg === "auto") assert.match(status, /automatic choice: SAT \(clause learning\)/, status);
+        t.note(`${alg}: ${status}`);
       }
       // Count with SAT on an emptier grid runs long; Cancel answers at once.
       await t.click("alg-sat");
@@ -374,6 +379,7 @@ export const tests = [
       await t.open();
       await t.click("example-j16");
       assert.equal(await t.attr("grid", "data-size"), "16");
+      await t.click("alg-dlx");
       await t.click("solve");
       await t.waitRun("waiting");
       assert.equal(await t.shown(), PUZZLES.j.solution);

@@ -1,8 +1,9 @@
 //! Classic Sudoku jobs: solve, count, explain, generate, validate.
 
 use crate::event::{ErrorKind, JobError};
-use crate::job::{Job, NoItem, Started};
+use crate::job::{Job, NoItem, Started, Work};
 use serde::{Deserialize, Serialize};
+use tessera_engine::search::{Progress, Search, Step};
 use tessera_engine::sudoku::generate::{
     self, GenerateError, Generated, Options as GenerateOptions,
 };
@@ -47,13 +48,45 @@ pub struct SudokuSolve {
     pub batch: u32,
 }
 
+/// A solution and the engine that found it: with `Algorithm::Auto` the
+/// page says which one answered ("band", "dlx9", "dlx", "backtrack", "sat").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Solved {
+    /// The complete grid, row-major, values `1..=n`.
+    pub cells: Vec<u8>,
+    /// `Search::engine()` when the solution was found.
+    pub engine: Option<String>,
+}
+
+/// An engine search whose solutions carry the name of the engine.
+struct Naming(Box<dyn Search<Vec<u8>>>);
+
+impl Work<Solved> for Naming {
+    fn step(&mut self, budget: u64) -> Result<Step<Solved>, JobError> {
+        Ok(match self.0.step(budget) {
+            Step::Solution(cells) => Step::Solution(Solved {
+                cells,
+                engine: self.0.engine().map(str::to_owned),
+            }),
+            Step::Paused => Step::Paused,
+            Step::Done => Step::Done,
+        })
+    }
+    fn progress(&self) -> Progress {
+        self.0.progress()
+    }
+}
+
 impl Job for SudokuSolve {
     const KIND: &'static str = "SudokuSolve";
-    type Item = Vec<u8>;
+    type Item = Solved;
 
-    fn start(self) -> Result<Started<Vec<u8>>, JobError> {
+    fn start(self) -> Result<Started<Solved>, JobError> {
         let search = sudoku_from(self.shape, &self.cells)?.search(self.algorithm)?;
-        Ok(Started::enumerate(search, self.batch))
+        Ok(Started::Enumerate {
+            work: Box::new(Naming(search)),
+            batch: self.batch.max(1),
+        })
     }
 }
 
@@ -366,9 +399,9 @@ pub(crate) mod tests {
             let mut found = Vec::new();
             for k in 0..5 {
                 let msgs = drain(&mut r, &mut clock);
-                let sols: Vec<(u64, String)> = indexed::<Vec<u8>>(&msgs)
+                let sols: Vec<(u64, String)> = indexed::<Solved>(&msgs)
                     .into_iter()
-                    .map(|(i, c)| (i, text(&c)))
+                    .map(|(i, c)| (i, text(&c.cells)))
                     .collect();
                 assert_eq!(sols.len(), 1, "{algorithm}: {msgs:?}");
                 assert_eq!(sols[0].0, k as u64);

@@ -17,13 +17,14 @@ use crate::model::format::{capitalize, group, plural};
 use crate::model::job::{nodes_so_far, Purpose, RunState, Tone};
 use crate::model::sudoku::board::{Board, History, MAX_EDIT_SIZE, SIZES};
 use crate::model::sudoku::codec;
+use crate::model::sudoku::engine_label;
 use crate::pool::WorkerPool;
 use crate::ui::job::JobRun;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku, SudokuError};
 use tessera_jobs::event::Event;
-use tessera_jobs::jobs::sudoku::{SudokuCount, SudokuSolve};
+use tessera_jobs::jobs::sudoku::{Solved, SudokuCount, SudokuSolve};
 
 pub const WORKBENCH: Workbench = Workbench {
     id: "sudoku",
@@ -76,6 +77,8 @@ pub struct Bench {
     pub run: JobRun<SolveJob>,
     /// Solutions shown so far in the current enumeration.
     pub found: RwSignal<u64>,
+    /// The engine that found the shown solution (what Auto picked).
+    pub engine: RwSignal<Option<String>>,
     /// Cells whose givens clash with another given of a unit.
     pub conflicts: Memo<Vec<bool>>,
     /// A logical step drawn on the grid (hint, applied step, or a step of
@@ -113,6 +116,7 @@ impl Bench {
             algorithm: RwSignal::new(algorithm),
             run: JobRun::new(),
             found: RwSignal::new(0),
+            engine: RwSignal::new(None),
             conflicts,
             lab_view: RwSignal::new(None),
         }
@@ -368,23 +372,33 @@ impl Bench {
 
     /// Events of Solve (items: grids) and of Count (no items), after the
     /// controller's bookkeeping; `was` is the state before the event.
-    fn on_event(&self, event: Event<Vec<u8>>, was: RunState<SolveJob>) {
+    fn on_event(&self, event: Event<Solved>, was: RunState<SolveJob>) {
         match event {
             Event::Progress(p) => {
                 if !was.is(SolveJob::Counting) {
                     self.run.stats_line.set(Some(nodes_so_far(p.nodes)));
                 }
             }
-            Event::Item { index, item: cells } => {
-                let fits = self.board.with_untracked(|b| b.cells.len() == cells.len());
+            Event::Item { index, item } => {
+                let fits = self
+                    .board
+                    .with_untracked(|b| b.cells.len() == item.cells.len());
                 if fits {
-                    self.overlay.set(Some(cells));
+                    self.overlay.set(Some(item.cells));
+                    self.engine.set(item.engine);
                     self.found.set(index + 1);
                 }
             }
             Event::Waiting(_) => {
                 let k = self.found.get_untracked();
-                let alg = algorithm_label(self.algorithm.get_untracked());
+                let chosen = self.algorithm.get_untracked();
+                let alg = match (chosen, self.engine.get_untracked()) {
+                    // Auto says which engine it handed the puzzle to.
+                    (Algorithm::Auto, Some(e)) => {
+                        format!("automatic choice: {}", engine_label(&e))
+                    }
+                    _ => algorithm_label(chosen).to_string(),
+                };
                 let text = if k == 1 {
                     format!("Solved with {alg}. Next solution looks for another.")
                 } else {
@@ -516,7 +530,7 @@ fn initial_state(shell: Shell) -> (Board, Algorithm) {
         }
         Loaded::Missing => None,
     };
-    let algorithm = saved.as_ref().map_or(Algorithm::Dlx, |s| s.1);
+    let algorithm = saved.as_ref().map_or(Algorithm::Auto, |s| s.1);
     if route.workbench == WORKBENCH.id
         && !route.payload.is_empty()
         && !variants::is_variant_fragment(&route.payload)
