@@ -2,6 +2,8 @@
 //! (../shared/reference/sage_games.md §3, sage_doctests_sudoku*.md), with
 //! every solution checked by an independent checker.
 
+mod common;
+
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -44,30 +46,7 @@ fn sudoku(s: &str) -> Sudoku {
 /// Independent checker: written from the rules, not from the solver — every
 /// row, column and box holds each of 1..=n once, and the givens are kept.
 fn check(puzzle: &Sudoku, solution: &Sudoku) {
-    let shape = puzzle.shape();
-    let n = shape.size();
-    let g = solution.cells();
-    assert_eq!(g.len(), n * n);
-    for (i, (&p, &s)) in puzzle.cells().iter().zip(g).enumerate() {
-        assert!(s >= 1 && s as usize <= n, "cell {i} = {s}");
-        assert!(p == 0 || p == s, "given at {i} changed");
-    }
-    let full: BTreeSet<u8> = (1..=n as u8).collect();
-    for k in 0..n {
-        let row: BTreeSet<u8> = (0..n).map(|c| g[k * n + c]).collect();
-        let col: BTreeSet<u8> = (0..n).map(|r| g[r * n + k]).collect();
-        let (br, bc) = (k / shape.box_rows, k % shape.box_rows);
-        let bx: BTreeSet<u8> = (0..n)
-            .map(|i| {
-                let r = br * shape.box_rows + i / shape.box_cols;
-                let c = bc * shape.box_cols + i % shape.box_cols;
-                g[r * n + c]
-            })
-            .collect();
-        assert_eq!(row, full, "row {k}");
-        assert_eq!(col, full, "column {k}");
-        assert_eq!(bx, full, "box {k}");
-    }
+    common::checker::sudoku(puzzle, solution.cells());
 }
 
 fn all(puzzle: &Sudoku, alg: Algorithm) -> Vec<String> {

@@ -4,6 +4,9 @@
 //! solutions, every solution through an independent checker; resumable
 //! steps; Auto's hand-over from DLX to SAT.
 
+mod common;
+
+use common::checker::sudoku as check;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -17,35 +20,6 @@ use tessera::engine::sudoku::{Algorithm, Shape, Sudoku};
 const H: &str = "8..6..9.5.............2.31...7318.6.24.....73...........279.1..5...8..36..3......";
 const HBAD: &str =
     "82.6..9.5.............2.31...7318.6.24.....73...........279.1..5...8..36..3......";
-
-/// Independent checker, written from the rules: every row, column and box
-/// holds 1..=n once, and the givens are kept.
-fn check(puzzle: &Sudoku, solution: &[u8]) {
-    let shape = puzzle.shape();
-    let n = shape.size();
-    assert_eq!(solution.len(), n * n);
-    for (i, (&p, &s)) in puzzle.cells().iter().zip(solution).enumerate() {
-        assert!(s >= 1 && s as usize <= n, "cell {i} = {s}");
-        assert!(p == 0 || p == s, "given at {i} changed");
-    }
-    let full: BTreeSet<u8> = (1..=n as u8).collect();
-    for k in 0..n {
-        let row: BTreeSet<u8> = (0..n).map(|c| solution[k * n + c]).collect();
-        let col: BTreeSet<u8> = (0..n).map(|r| solution[r * n + k]).collect();
-        // Box k: boxes are box_rows × box_cols, n / box_cols of them per band.
-        let per_band = n / shape.box_cols;
-        let (top, left) = (
-            (k / per_band) * shape.box_rows,
-            (k % per_band) * shape.box_cols,
-        );
-        let bx: BTreeSet<u8> = (0..n)
-            .map(|i| solution[(top + i / shape.box_cols) * n + left + i % shape.box_cols])
-            .collect();
-        assert_eq!(row, full, "row {k}");
-        assert_eq!(col, full, "column {k}");
-        assert_eq!(bx, full, "box {k}");
-    }
-}
 
 /// Up to `limit` solutions of `puzzle` with `alg`, each checked.
 fn solutions(puzzle: &Sudoku, alg: Algorithm, limit: usize) -> BTreeSet<Vec<u8>> {

@@ -1,7 +1,9 @@
-//! Helpers shared by the CLI tests: run the built `tessera` binary and read
-//! its output. (Each test crate uses some of them.)
+//! Helpers shared by the tests: run the built `tessera` binary and read its
+//! output, the independent Sudoku checker, the 9×9 agreement helpers. (Each
+//! test crate uses some of them.)
 #![allow(dead_code)]
 
+pub mod checker;
 pub mod grid9;
 
 use std::io::Write;

@@ -4,7 +4,7 @@
 // counts, the region editor on both segment grids, and the enumeration.
 
 import { assert } from "../lib/harness.mjs";
-import { checkShown as checkCovered, openPolyforms, waitIdle } from "../lib/polyform.mjs";
+import { checkShown as checkCovered, openPolyforms, pick, waitIdle } from "../lib/polyform.mjs";
 
 
 /** The shown solution, checked as every polyform solution is (segments of
@@ -25,12 +25,6 @@ async function clickSegment(page, locator) {
   await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
 }
 
-async function pick(page, name) {
-  await page.locator(`[data-testid="pf-puzzle"][data-name="${name}"]`).click();
-  await page.waitForFunction((n) => location.hash === `#polyforms/lib/${n}`, name);
-}
-
-
 const message = async (t, page) => (await t.tid("pf-message", page).innerText()).trim();
 
 export const tests = [
@@ -49,7 +43,7 @@ export const tests = [
         ["tritrigs-heart-2", 52],
         ["pentatwigs-triangle", 56],
       ]) {
-        await pick(page, name);
+        await pick(t, page, name);
         await t.click("pf-solve", page);
         await page.waitForSelector('[data-testid="pf-drawing"][data-shown="0"]', { timeout: 30000 });
         await waitIdle(t, page);
