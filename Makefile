@@ -62,7 +62,7 @@ test-engine:
 test-release:
 	cargo test --release --test polyform_puzzles --test polyform_polycube --test polyform_bitfill \
 	  --test quantumino --test quantumino_count --test cli_sudoku_lab --test polyform_segments \
-	  --test polyform_catalogue
+	  --test polyform_catalogue --test jnotes
 
 lint:
 	cargo fmt --all --check

@@ -8,3 +8,4 @@ pub mod polyform;
 pub mod quantumino;
 pub mod search;
 pub mod sudoku;
+pub mod text;

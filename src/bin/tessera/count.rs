@@ -10,7 +10,8 @@ Examples:
   tessera count grids --box 2x2     # 288 Shidoku grids
   tessera count grids --box 2x3     # 28200960 grids of 6x6
   tessera count grids --box 3x3     # 6670903752021072936960 9x9 grids, by bands (seconds)
-  tessera count bands --box 3x3     # 12096 boxes right of the first, 146313216 pairs";
+  tessera count bands --box 3x3     # 12096 boxes right of the first, 146313216 pairs
+  tessera count estimates           # the J notes' box-by-box estimate beside the exact numbers";
 
 #[derive(Args)]
 #[command(after_help = EXAMPLES)]
@@ -27,6 +28,9 @@ enum CountCommand {
     Grids(GridsArgs),
     /// Boxes that fit right of / below a fixed first box, and pairs of them
     Bands(BandsArgs),
+    /// The J notes' box-by-box estimate of the 9x9 total (7.168e21), each of
+    /// its numbers recomputed beside the exact value it stands for
+    Estimates,
 }
 
 #[derive(Args)]
@@ -62,6 +66,7 @@ pub fn run(args: CountArgs) -> u8 {
                 2
             }
         },
+        CountCommand::Estimates => crate::jnotes::estimates(),
         CountCommand::Bands(a) => {
             if a.shape.size() > 16 {
                 eprintln!(

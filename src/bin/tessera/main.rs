@@ -14,6 +14,8 @@ mod failure;
 #[cfg(not(target_arch = "wasm32"))]
 mod hexad;
 #[cfg(not(target_arch = "wasm32"))]
+mod jnotes;
+#[cfg(not(target_arch = "wasm32"))]
 mod native;
 #[cfg(not(target_arch = "wasm32"))]
 mod polyform;

@@ -32,6 +32,7 @@ Examples:
   tessera sudoku generate --variant samurai --seed 3 | tessera sudoku solve --variant samurai --format ascii
   tessera sudoku generate --variant jigsaw --seed 5 | tessera sudoku solve --variant jigsaw
   tessera sudoku solve --variant x --count --max 2 x-puzzles.txt
+  tessera sudoku grids --first 5 --format ascii   # the J notes' Method 1, their order
 
 Variants: X adds both diagonals; a jigsaw line is PUZZLE [MAP] (or give --regions MAP), a map
 being one label per cell (letters or digits), n regions of n connected cells; a Samurai line is
@@ -57,6 +58,9 @@ enum SudokuCommand {
     Generate(GenerateArgs),
     /// Write each puzzle as a model for another solver (SAT, LP, graph, …)
     Export(ExportArgs),
+    /// List complete grids the J notes' way (Method 1: row by row, depth
+    /// first; the first row 1..n), in their order
+    Grids(crate::jnotes::GridsArgs),
 }
 
 #[derive(Args)]
@@ -269,6 +273,7 @@ fn read_lines(file: &Option<String>) -> io::Result<Vec<(usize, String)>> {
 
 pub fn run(args: SudokuArgs) -> u8 {
     match &args.command {
+        SudokuCommand::Grids(a) => return crate::jnotes::grids(a),
         SudokuCommand::Generate(a) if a.variant.variant != VariantName::Standard => {
             return generate_variants(a)
         }
@@ -295,7 +300,7 @@ pub fn run(args: SudokuArgs) -> u8 {
         SudokuCommand::Show(a) => &a.input,
         SudokuCommand::Explain(a) => &a.input,
         SudokuCommand::Export(a) => &a.input,
-        SudokuCommand::Generate(_) => unreachable!("handled above"),
+        SudokuCommand::Generate(_) | SudokuCommand::Grids(_) => unreachable!("handled above"),
     };
     let Some(lines) = input_lines(&input.file) else {
         return 2;
@@ -320,7 +325,7 @@ pub fn run(args: SudokuArgs) -> u8 {
             SudokuCommand::Export(a) => models::export(&s, a.format)
                 .map_err(|e| e.to_string())
                 .and_then(|text| write!(out, "{text}").map_err(|e| e.to_string())),
-            SudokuCommand::Generate(_) => Ok(()),
+            SudokuCommand::Generate(_) | SudokuCommand::Grids(_) => Ok(()),
         });
         first &= result.is_err();
         if let Err(message) = result {

@@ -3,6 +3,7 @@
 
 pub mod bands;
 pub mod grids;
+pub mod jnotes;
 pub mod phase;
 pub mod staged;
 pub mod total;

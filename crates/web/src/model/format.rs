@@ -16,18 +16,8 @@ pub fn format_ms(ms: f64) -> String {
     }
 }
 
-/// 1234567 → "1,234,567".
-pub fn group(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() * 4 / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+/// 1234567 → "1,234,567" (the engine's, so CLI and browser agree).
+pub use tessera_engine::text::group;
 
 /// "1 solution", "2 solutions", "1,000 solutions".
 pub fn plural(n: u128, one: &str, many: &str) -> String {
