@@ -63,6 +63,7 @@ test-release:
 	cargo test --release --test polyform_puzzles --test polyform_polycube --test polyform_bitfill \
 	  --test quantumino --test quantumino_count --test cli_sudoku_lab --test polyform_segments \
 	  --test polyform_catalogue --test jnotes
+	cargo test --release -p tessera-jobs jnotes
 
 lint:
 	cargo fmt --all --check

@@ -52,14 +52,9 @@ fn method_one_reproduces_run_5() {
 fn method_one_steps_to_the_first_grid() {
     let mut run = RowByRow::new(Shape::square(3).unwrap());
     let mut depths = Vec::new();
-    loop {
-        match run.step().expect("a grid exists") {
-            RowStep::Extended { rows, extensions } => {
-                assert!(extensions > 0);
-                depths.push(rows);
-            }
-            RowStep::Found(_) => break,
-        }
+    while let RowStep::Extended { rows, extensions } = run.step().expect("a grid exists") {
+        assert!(extensions > 0);
+        depths.push(rows);
     }
     assert_eq!(depths, (1..9).collect::<Vec<_>>());
 }

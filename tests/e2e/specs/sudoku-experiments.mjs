@@ -170,4 +170,36 @@ export const tests = [
       t.assertNoConsoleErrors();
     },
   },
+  {
+    name: "experiments: the J notes' Method 1 lists their run 5 grids and the estimate table matches their numbers",
+    timeout: 300000,
+    async run(t) {
+      const page = await openExperiments(t);
+      await t.watchLongTasks();
+      // One pass of the loop: row 1 popped, its candidates for row 2 pushed.
+      await t.click("jnotes-step");
+      assert.match(await t.tid("jnotes-line").innerText(), /Rows 1–1 popped: [\d,]+ candidates for row 2 pushed/);
+      for (let k = 0; k < 5; k++) await t.click("jnotes-next");
+      const found = await page.locator('[data-testid="jnotes-found"] li').allInnerTexts();
+      // The notes' `run 5`: rows 7-9 of each grid (rows 1-6 are shared).
+      const ends = ["531642978642978531978531642", "531642978648971532972538641", "531642978672938541948571632",
+        "531642978678931542942578631", "531642978942578631678931542"];
+      const head = "123456789456789123789123456214365897365897214897214365";
+      assert.deepEqual(found.map((g) => g.trim()), ends.map((e) => head + e));
+      const digits = await page.locator('[data-testid="jnotes-top"] td').allInnerTexts();
+      assert.equal(digits.join(""), head + ends[4], "the last grid found is drawn");
+      await t.click("jnotes-estimate");
+      await page.waitForSelector('[data-testid="jnotes-table"]', { timeout: 240000 });
+      const table = await t.tid("jnotes-table").innerText();
+      for (const n of ["12,096", "146,313,216", "392", "1,536 × 1,728", "337,536", "7,168,473,431,594,237,952,000",
+        "6,670,903,752,021,072,936,960", "0.930589"]) {
+        assert.ok(table.includes(n), `the table shows ${n}`);
+      }
+      await page.locator('[data-testid="jnotes-card"]').scrollIntoViewIfNeeded();
+      await t.shot("experiments-jnotes-desktop");
+      const long = (await t.longTasks()).filter((d) => d > 200);
+      assert.deepEqual(long, [], "no main-thread task over 200 ms");
+      t.assertNoConsoleErrors();
+    },
+  },
 ];

@@ -309,7 +309,7 @@ impl Estimates {
         let first_middle = some11[0];
 
         // A seeded sample of 100 pairs, as the notes' `10 rp` × `10 rp`.
-        let mut rng = ChaCha8Rng::seed_from_u64(2012_10_10);
+        let mut rng = ChaCha8Rng::seed_from_u64(20_121_010); // the meeting, 2012-10-10
         let picks = |rng: &mut ChaCha8Rng, list: &[Box3]| -> Vec<Box3> {
             (0..10)
                 .map(|_| list[rng.gen_range(0..list.len())])
@@ -377,10 +377,10 @@ impl Estimates {
 
 /// One line of the estimates table: what is estimated, the notes' value
 /// as printed there, and Tessera's.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct EstimateRow {
     pub quantity: String,
-    pub notes: &'static str,
+    pub notes: String,
     pub tessera: String,
 }
 
@@ -388,9 +388,9 @@ impl Estimates {
     /// The table the CLI prints and the Experiments tab shows, given the
     /// exact number of grids (counted by [`super::total`]).
     pub fn table(&self, total: u128) -> Vec<EstimateRow> {
-        let row = |quantity: &str, notes: &'static str, tessera: String| EstimateRow {
+        let row = |quantity: &str, notes: &str, tessera: String| EstimateRow {
             quantity: quantity.to_string(),
-            notes,
+            notes: notes.to_string(),
             tessera,
         };
         let n = |v: u64| group(v as u128);
@@ -493,7 +493,7 @@ impl Estimates {
             out.push_str(&format!(
                 "{}  {}  {}\n",
                 pad(&r.quantity, w0),
-                pad(r.notes, w1),
+                pad(&r.notes, w1),
                 r.tessera
             ));
         }

@@ -3,6 +3,7 @@
 //! file only lists them for the worker.
 
 pub mod count;
+pub mod jnotes;
 pub mod polyform;
 pub mod quantumino;
 pub mod sudoku;
@@ -30,4 +31,5 @@ pub static REGISTRY: Registry = crate::registry![
     count::PhaseTransition,
     count::CountGrids,
     count::CountBands,
+    jnotes::JNotesEstimates,
 ];

@@ -8,6 +8,7 @@
 
 mod colouring;
 mod counting;
+mod jnotes;
 mod phase;
 
 use super::Bench;
@@ -40,6 +41,7 @@ pub fn Experiments(bench: Bench) -> impl IntoView {
                 <phase::PhaseCard/>
                 <colouring::ColouringCard bench=bench/>
                 <counting::CountingCard/>
+                <jnotes::JNotesCard/>
             </div>
         </div>
     }
