@@ -104,3 +104,44 @@ fn bad_input_exits_2_naming_the_problem() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+/// Sage's `find_hexad0..3` doctests (sage/games/hexad.py), by the CLI.
+#[test]
+fn find_hexad0_to_3_as_sage() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["find0", "2", "4"],
+            "([0, 1, 2, 4, 6, 8], ['line 1', 'picture 1'])",
+        ),
+        (
+            &["find1", "2", "3", "4", "5", "8"],
+            "([2, 3, 4, 5, 8, 11], ['lines (1, 2)', 'picture 1'])",
+        ),
+        (&["find2", "2", "3", "4", "5", "--x0", "1"], "([], [])"),
+        (
+            &["find2", "2", "3", "4", "8", "--x0", "0"],
+            "([0, 2, 3, 4, 8, 9], ['cross 12', 'picture 0'])",
+        ),
+        (
+            &["find3", "2", "3", "4", "--x0", "0", "--x1", "1"],
+            "([0, 1, 2, 3, 4, 11], ['square 2', 'picture 6'])",
+        ),
+    ];
+    for (args, expected) in cases {
+        let args: Vec<&str> = std::iter::once("hexad")
+            .chain(args.iter().copied())
+            .collect();
+        let (code, out, err) = tessera(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert_eq!(out.trim_end(), expected, "{args:?}");
+    }
+    let (code, _, err) = tessera(&["hexad", "find2", "2", "3", "4", "8", "--x0", "5"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("5 is not a point at infinity"), "{err}");
+    let (code, _, err) = tessera(&["hexad", "find0", "2", "2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("point 2 is given twice"), "{err}");
+    let (code, _, err) = tessera(&["hexad", "find3", "2", "3", "4", "--x0", "0", "--x1", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("must be different"), "{err}");
+}

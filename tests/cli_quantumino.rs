@@ -94,6 +94,9 @@ fn solve_partial_modes() {
     ]);
     let sizes: Vec<usize> = out.split("\n\n").map(|s| s.lines().count() - 2).collect();
     assert_eq!(sizes, [16, 9, 16, 6]);
+    // Sage 6.8's name for it (the seed's): the same output.
+    let common = ok(&["solve", "--aside", "0", "--partial", "common", "--max", "4"]);
+    assert_eq!(common, out);
     let out = ok(&[
         "solve",
         "--aside",
@@ -166,8 +169,8 @@ fn bad_input_exits_2() {
         "must be positive",
     );
     bad(
-        &["solve", "--aside", "0", "--partial", "common"],
-        "Unknown value for partial (=common)",
+        &["solve", "--aside", "0", "--partial", "prefix"],
+        "Unknown value for partial (=prefix)",
     );
     bad(&["solve", "--aside", "0", "--max", "0"], "--max");
     bad(&["count", "--aside", "0", "--threads", "0"], "--threads");

@@ -2,12 +2,15 @@
 //! Sage's exact output text.
 
 use clap::{Args, Subcommand};
-use tessera::engine::hexad::{blackjack_move, Labeling, Minimog};
+use tessera::engine::hexad::{blackjack_move, Hexad, Labeling, Minimog, PointSet};
 
 #[derive(Args)]
 #[command(after_help = "Examples:
   tessera hexad find 0 1 2 3 4                 # ([0, 1, 2, 3, 4, 11], ['square 2', 'picture 6'])
   tessera hexad find --labeling modulo11 1 2 3 4 inf
+  tessera hexad find0 2 4                      # Sage's find_hexad0: ([0, 1, 2, 4, 6, 8], ['line 1', 'picture 1'])
+  tessera hexad find2 2 3 4 8 --x0 0           # Sage's find_hexad2(pts, x0)
+  tessera hexad find3 2 3 4 --x0 0 --x1 1      # Sage's find_hexad3(pts, x0, x1)
   tessera hexad blackjack 0 2 4 6 7 11         # 4 --> 3. The total went from 30 to 29.
   tessera hexad kitten --labeling modulo11
   tessera hexad list")]
@@ -32,6 +35,43 @@ enum HexadCommand {
         /// Five distinct points (write infinity as inf)
         #[arg(num_args = 1.., allow_hyphen_values = true)]
         points: Vec<String>,
+    },
+    /// Sage's find_hexad0: finite points on a line; the hexad is the line and
+    /// the three points at infinity (prints ([], []) if there is none)
+    Find0 {
+        #[command(flatten)]
+        labeling: LabelingArg,
+        #[arg(num_args = 1..)]
+        points: Vec<String>,
+    },
+    /// Sage's find_hexad1: points on two parallel lines of one picture
+    Find1 {
+        #[command(flatten)]
+        labeling: LabelingArg,
+        #[arg(num_args = 1..)]
+        points: Vec<String>,
+    },
+    /// Sage's find_hexad2: points on a cross of the picture of the point at
+    /// infinity X0; the hexad is the cross and X0
+    Find2 {
+        #[command(flatten)]
+        labeling: LabelingArg,
+        #[arg(num_args = 1..)]
+        points: Vec<String>,
+        #[arg(long)]
+        x0: String,
+    },
+    /// Sage's find_hexad3: points on a square of the picture of the point at
+    /// infinity that is neither X0 nor X1; the hexad is the square, X0 and X1
+    Find3 {
+        #[command(flatten)]
+        labeling: LabelingArg,
+        #[arg(num_args = 1..)]
+        points: Vec<String>,
+        #[arg(long)]
+        x0: String,
+        #[arg(long)]
+        x1: String,
     },
     /// Advice for mathematical blackjack on 6 table cards (Sage's blackjack_move)
     Blackjack {
@@ -58,8 +98,85 @@ fn fail(message: impl std::fmt::Display) -> u8 {
     2
 }
 
+/// Distinct points of `labeling` as a set, or the first bad one named.
+fn point_set(labeling: Labeling, points: &[String]) -> Result<PointSet, String> {
+    let mut set: PointSet = 0;
+    for p in points {
+        let v = labeling.parse_point(p)?;
+        if set >> v & 1 == 1 {
+            return Err(format!("point {p} is given twice"));
+        }
+        set |= 1 << v;
+    }
+    Ok(set)
+}
+
+/// A point at infinity (X0, X1 of find_hexad2/3), checked.
+fn infinity_point(m: &Minimog, labeling: Labeling, text: &str) -> Result<u8, String> {
+    let v = labeling.parse_point(text)?;
+    if m.infinity().contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!(
+            "{text} is not a point at infinity (those are {})",
+            m.infinity().map(|p| labeling.label(p)).join(", ")
+        ))
+    }
+}
+
+/// Sage's `find_hexad0..3`, which print `([], [])` when nothing is found.
+fn find_typed(
+    labeling: Labeling,
+    points: &[String],
+    find: impl Fn(&Minimog, PointSet) -> Result<Option<Hexad>, String>,
+) -> u8 {
+    let m = Minimog::new(labeling);
+    match point_set(labeling, points).and_then(|set| find(&m, set)) {
+        Ok(Some(h)) => {
+            println!("{}", m.format_hexad(&h));
+            0
+        }
+        Ok(None) => {
+            println!("([], [])");
+            0
+        }
+        Err(e) => fail(e),
+    }
+}
+
 pub fn run(args: HexadArgs) -> u8 {
     match args.command {
+        HexadCommand::Find0 { labeling, points } => {
+            find_typed(labeling.labeling, &points, |m, set| Ok(m.find_hexad0(set)))
+        }
+        HexadCommand::Find1 { labeling, points } => {
+            find_typed(labeling.labeling, &points, |m, set| Ok(m.find_hexad1(set)))
+        }
+        HexadCommand::Find2 {
+            labeling,
+            points,
+            x0,
+        } => {
+            let l = labeling.labeling;
+            find_typed(l, &points, |m, set| {
+                Ok(m.find_hexad2(set, infinity_point(m, l, &x0)?))
+            })
+        }
+        HexadCommand::Find3 {
+            labeling,
+            points,
+            x0,
+            x1,
+        } => {
+            let l = labeling.labeling;
+            find_typed(l, &points, |m, set| {
+                let (a, b) = (infinity_point(m, l, &x0)?, infinity_point(m, l, &x1)?);
+                if a == b {
+                    return Err("X0 and X1 must be different points at infinity".into());
+                }
+                Ok(m.find_hexad3(set, a, b))
+            })
+        }
         HexadCommand::Find { labeling, points } => {
             let m = Minimog::new(labeling.labeling);
             let pts: Result<Vec<u8>, String> = points

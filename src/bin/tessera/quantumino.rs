@@ -42,7 +42,8 @@ struct SolveArgs {
     /// Stop after N items (solutions, or partial states with --partial)
     #[arg(long, value_name = "N", default_value_t = 1)]
     max: u64,
-    /// Also print partial states between solutions: common_prefix or incremental
+    /// Also print partial states between solutions: common_prefix (or common, its Sage 6.8
+    /// name) or incremental
     #[arg(long)]
     partial: Option<String>,
 }

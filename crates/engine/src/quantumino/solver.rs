@@ -42,11 +42,13 @@ pub enum Partial {
 }
 
 impl Partial {
-    /// Parse Sage's names; anything else gets Sage's error (so `common`,
-    /// the name in Sage's outdated Quantumino docstring, is refused too).
+    /// Parse Sage's names; anything else gets Sage's error. `common` is
+    /// the name Sage 6.8's Quantumino docstring (the seed's text) uses for
+    /// `common_prefix`; today's Sage refuses it, but a reader following the
+    /// seed types it, so it is accepted as a synonym.
     pub fn parse(s: &str) -> Result<Partial, QuantuminoError> {
         match s {
-            "common_prefix" => Ok(Partial::CommonPrefix),
+            "common_prefix" | "common" => Ok(Partial::CommonPrefix),
             "incremental" => Ok(Partial::Incremental),
             _ => Err(QuantuminoError(format!("Unknown value for partial (={s})"))),
         }
