@@ -23,6 +23,8 @@ mod polyform;
 mod quantumino;
 #[cfg(not(target_arch = "wasm32"))]
 mod sudoku;
+#[cfg(not(target_arch = "wasm32"))]
+mod sweep;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {

@@ -33,6 +33,7 @@ Examples:
   tessera sudoku generate --variant jigsaw --seed 5 | tessera sudoku solve --variant jigsaw
   tessera sudoku solve --variant x --count --max 2 x-puzzles.txt
   tessera sudoku grids --first 5 --format ascii   # the J notes' Method 1, their order
+  tessera sudoku sweep --track test5a.game        # the walkthrough's sweeps, split and exploration
 
 Variants: X adds both diagonals; a jigsaw line is PUZZLE [MAP] (or give --regions MAP), a map
 being one label per cell (letters or digits), n regions of n connected cells; a Samurai line is
@@ -61,6 +62,9 @@ enum SudokuCommand {
     /// List complete grids the J notes' way (Method 1: row by row, depth
     /// first; the first row 1..n), in their order
     Grids(crate::jnotes::GridsArgs),
+    /// The walkthrough seed's solver on its .game text: sweeps until stuck,
+    /// then splits on the cell with fewest values and explores each game
+    Sweep(crate::sweep::SweepArgs),
 }
 
 #[derive(Args)]
@@ -274,6 +278,7 @@ fn read_lines(file: &Option<String>) -> io::Result<Vec<(usize, String)>> {
 pub fn run(args: SudokuArgs) -> u8 {
     match &args.command {
         SudokuCommand::Grids(a) => return crate::jnotes::grids(a),
+        SudokuCommand::Sweep(a) => return crate::sweep::sweep(a),
         SudokuCommand::Generate(a) if a.variant.variant != VariantName::Standard => {
             return generate_variants(a)
         }
@@ -300,7 +305,9 @@ pub fn run(args: SudokuArgs) -> u8 {
         SudokuCommand::Show(a) => &a.input,
         SudokuCommand::Explain(a) => &a.input,
         SudokuCommand::Export(a) => &a.input,
-        SudokuCommand::Generate(_) | SudokuCommand::Grids(_) => unreachable!("handled above"),
+        SudokuCommand::Generate(_) | SudokuCommand::Grids(_) | SudokuCommand::Sweep(_) => {
+            unreachable!("handled above")
+        }
     };
     let Some(lines) = input_lines(&input.file) else {
         return 2;
@@ -325,7 +332,9 @@ pub fn run(args: SudokuArgs) -> u8 {
             SudokuCommand::Export(a) => models::export(&s, a.format)
                 .map_err(|e| e.to_string())
                 .and_then(|text| write!(out, "{text}").map_err(|e| e.to_string())),
-            SudokuCommand::Generate(_) | SudokuCommand::Grids(_) => Ok(()),
+            SudokuCommand::Generate(_) | SudokuCommand::Grids(_) | SudokuCommand::Sweep(_) => {
+                Ok(())
+            }
         });
         first &= result.is_err();
         if let Err(message) = result {

@@ -16,6 +16,7 @@ pub mod models;
 pub mod sat;
 pub mod shape;
 pub mod solve;
+pub mod sweep;
 pub mod variant;
 
 pub use grid::{Sudoku, SudokuError};
