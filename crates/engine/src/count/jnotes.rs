@@ -312,7 +312,7 @@ impl Estimates {
         let mut rng = ChaCha8Rng::seed_from_u64(20_121_010); // the meeting, 2012-10-10
         let picks = |rng: &mut ChaCha8Rng, list: &[Box3]| -> Vec<Box3> {
             (0..10)
-                .map(|_| list[rng.gen_range(0..list.len())])
+                .map(|_| list[rng.gen_range(0..list.len() as u32) as usize]) // u32: the same picks in wasm
                 .collect()
         };
         let (sr, sb) = (picks(&mut rng, &all_right), picks(&mut rng, &all_below));
