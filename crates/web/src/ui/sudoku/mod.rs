@@ -92,6 +92,9 @@ pub struct Bench {
     /// The givens changed while a Count ran: it goes on counting the
     /// puzzle as it was, and says so.
     pub count_stale: RwSignal<bool>,
+    /// The next URL update opens a new history entry (another puzzle was
+    /// loaded); edits replace the entry instead.
+    pub push_url: StoredValue<bool>,
 }
 
 pub fn algorithm_label(a: Algorithm) -> &'static str {
@@ -128,6 +131,7 @@ impl Bench {
             conflicts,
             lab_view: RwSignal::new(None),
             count_stale: RwSignal::new(false),
+            push_url: StoredValue::new(false),
         }
     }
 
@@ -227,6 +231,8 @@ impl Bench {
 
     /// Replace the whole puzzle (undoable).
     pub fn load(&self, board: Board, note: Option<String>) {
+        let other = self.board.with_untracked(|b| *b != board);
+        self.push_url.set_value(other);
         self.commit(|b| *b = board);
         self.drop_solution();
         match note {
@@ -659,7 +665,12 @@ pub fn SudokuBench() -> impl IntoView {
                 play,
             },
         );
-        shell.set_url(WORKBENCH.id, &codec::encode(&board));
+        if bench.push_url.get_value() {
+            bench.push_url.set_value(false);
+            shell.push_url(WORKBENCH.id, &codec::encode(&board));
+        } else {
+            shell.set_url(WORKBENCH.id, &codec::encode(&board));
+        }
     });
 
     // A link opened while the page is open (hashchange).
@@ -681,6 +692,8 @@ pub fn SudokuBench() -> impl IntoView {
                     .with_untracked(|cur| cur.cells == b.cells && cur.shape == b.shape);
                 if !same {
                     bench.load(b, Some("Loaded the puzzle from the link.".into()));
+                    // The URL is already this puzzle's (Back/Forward, a link).
+                    bench.push_url.set_value(false);
                 }
                 if let Some(code) = progress {
                     if let Err(e) = game.open_progress(code) {
