@@ -154,7 +154,7 @@ export const tests = [
       assert.ok(box.y >= 0 && box.y + box.height <= 812, `grid in view with Hint: ${JSON.stringify(box)}`);
       const before = box.y;
       await t.tid("m-hint").tap();
-      await t.until(() => document.querySelector('[data-testid="m-play-said"]').textContent.length > 0);
+      await t.until(() => !document.querySelector('[data-testid="m-play-said"]').classList.contains("idle"));
       const after = (await grid.boundingBox()).y;
       assert.ok(Math.abs(after - before) <= 2, `grid moved ${after - before} px`);
       await t.shot("play-mobile-light");

@@ -929,11 +929,14 @@ pub fn PhoneActions(play: Play) -> impl IntoView {
 pub fn SaidSlot(play: Play) -> impl IntoView {
     view! {
         <p
-            class=move || format!("play-said-slot narrow-only {}", play.said.with(|s| s.as_ref().map_or("", |s| s.0.name())))
+            class=move || format!("play-said-slot narrow-only {}", play.said.with(|s| s.as_ref().map_or("idle", |s| s.0.name())))
             data-testid="m-play-said"
             role="status"
         >
-            {move || play.said.get().map(|s| s.1)}
+            {move || play.said.get().map_or_else(
+                || "Tap a cell (drag for several), then a digit. Corner and Centre put marks; Auto shows the candidates.".to_string(),
+                |s| s.1,
+            )}
         </p>
     }
 }
