@@ -704,9 +704,12 @@ pub fn SudokuBench() -> impl IntoView {
                     }
                 }
             }
-            Err(e) => bench.say(
-                Tone::Error,
-                format!("The puzzle in the link could not be read: {e}."),
+            // The same notice as a link opened on a fresh page.
+            Err(e) => shell.notify(
+                NoticeKind::Warning,
+                format!(
+                    "The puzzle in the link could not be read ({e}); showing your last puzzle."
+                ),
             ),
         }
     });

@@ -96,7 +96,14 @@ impl Play {
                     self.said.set(warning.map(|w| (Tone::Error, w)));
                 }
             }
-            self.find_solution(shape, cells);
+            // Only a game needs the solution: the editor's keystrokes would
+            // otherwise start a worker job each.
+            if self.on.get() {
+                self.find_solution(shape, cells);
+            } else {
+                self.solve_job.abandon();
+                self.solution.set(Solution::Pending);
+            }
             self.sync_clock();
         });
         let tick = set_interval_with_handle(
