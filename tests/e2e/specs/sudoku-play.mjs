@@ -199,6 +199,12 @@ export const tests = [
       await other.waitForSelector('[data-testid="grid"][data-mode="play"]');
       assert.equal(await cellAttr(other, 1, "data-kind"), "player");
       assert.equal(await other.locator("#cell-1").getAttribute("data-kind"), "player");
+      // The engine's Solve ends the game's clock and hides it.
+      await t.click("solve", other);
+      await t.waitRun("waiting", other);
+      assert.equal(await t.tid("timer", other).isVisible(), false, "the clock hides when the engine solves");
+      assert.equal(await t.attr("timer", "data-running", other), "false");
+      assert.equal(await other.locator("#cell-2").getAttribute("data-kind"), "solved");
       t.assertNoConsoleErrors();
     },
   },

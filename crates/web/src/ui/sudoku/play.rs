@@ -941,7 +941,7 @@ pub fn SaidSlot(play: Play) -> impl IntoView {
             role="status"
         >
             {move || play.said.get().map_or_else(
-                || "Tap a cell (drag for several), then a digit. Corner and Centre put marks; Auto shows the candidates.".to_string(),
+                || "Tap a cell (drag for several), then a digit or a mark.".to_string(),
                 |s| s.1,
             )}
         </p>
