@@ -53,6 +53,19 @@ pub fn replace_hash(fragment: &str) {
     }
 }
 
+/// Set the URL fragment as a new history entry (Back returns to the one
+/// before), without firing `hashchange`.
+pub fn push_hash(fragment: &str) {
+    let w = window();
+    let target = format!("#{fragment}");
+    if w.location().hash().ok().as_deref() == Some(target.as_str()) {
+        return;
+    }
+    if let Ok(history) = w.history() {
+        let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&target));
+    }
+}
+
 /// Focus an element by id.
 pub fn focus_id(id: &str) {
     if let Some(e) = document()

@@ -50,10 +50,41 @@ impl Shell {
         });
     }
 
-    /// Write the active workbench's state into the URL (no history entry).
+    /// Write the active workbench's state into the URL (no history entry):
+    /// edits, keystrokes, options.
     pub fn set_url(&self, workbench: &str, payload: &str) {
         if self.active.get_untracked() == workbench {
             dom::replace_hash(&Route::fragment(workbench, payload));
+        }
+    }
+
+    /// Write the URL as a new history entry: another puzzle was opened, so
+    /// Back returns to the previous one.
+    pub fn push_url(&self, workbench: &str, payload: &str) {
+        if self.active.get_untracked() == workbench {
+            dom::push_hash(&Route::fragment(workbench, payload));
+        }
+    }
+
+    /// Follow the URL after Back/Forward (or an edited address): switch
+    /// workbench and hand it the route, unless nothing changed.
+    fn follow_url(&self) {
+        let Some(route) = Route::parse(&dom::hash()) else {
+            return;
+        };
+        match workbench::find(&route.workbench) {
+            Some(w) => {
+                if self.active.get_untracked() != w.id {
+                    self.active.set(w.id);
+                }
+                if self.incoming.get_untracked() != route {
+                    self.incoming.set(route);
+                }
+            }
+            None => self.notify(
+                NoticeKind::Warning,
+                format!("Unknown workbench “{}” in the link.", route.workbench),
+            ),
         }
     }
 }
@@ -167,22 +198,14 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    // The user edited the URL fragment (or followed a link within the page).
-    let on_hash = window_event_listener(ev::hashchange, move |_| {
-        if let Some(route) = Route::parse(&dom::hash()) {
-            match workbench::find(&route.workbench) {
-                Some(w) => {
-                    shell.active.set(w.id);
-                    shell.incoming.set(route);
-                }
-                None => shell.notify(
-                    NoticeKind::Warning,
-                    format!("Unknown workbench “{}” in the link.", route.workbench),
-                ),
-            }
-        }
+    // The user edited the URL fragment, followed a link within the page,
+    // or went Back/Forward through the entries `push_url` made.
+    let on_hash = window_event_listener(ev::hashchange, move |_| shell.follow_url());
+    let on_pop = window_event_listener(ev::popstate, move |_| shell.follow_url());
+    on_cleanup(move || {
+        on_hash.remove();
+        on_pop.remove();
     });
-    on_cleanup(move || on_hash.remove());
 
     // Theme: the stored choice, else the system's; the toggle stores it.
     let theme = RwSignal::new(initial_theme());
@@ -221,6 +244,10 @@ pub fn App() -> impl IntoView {
                     aria-current=move || (shell.active.get() == id).then_some("page")
                     on:click=move |e| {
                         e.prevent_default();
+                        if shell.active.get_untracked() != id {
+                            // A new history entry: Back returns here.
+                            dom::push_hash(id);
+                        }
                         shell.active.set(id);
                         shell.incoming.update(|r| {
                             if r.workbench != id {

@@ -102,18 +102,29 @@ pub fn key_value(key: &str, n: usize) -> Option<u8> {
     ((v as usize) <= n).then_some(v)
 }
 
-/// Undo/redo stacks of whole boards (a 25×25 board is under 6 KB).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct History {
-    undo: Vec<Board>,
-    redo: Vec<Board>,
+/// Undo/redo stacks of whole states: the editor's boards and the play
+/// mode's layers ([`super::play::Layers`]) share this one history (a 25×25
+/// board is under 6 KB, so whole snapshots are simpler than inverse edits).
+#[derive(Clone, Debug, PartialEq)]
+pub struct History<T = Board> {
+    undo: Vec<T>,
+    redo: Vec<T>,
+}
+
+impl<T> Default for History<T> {
+    fn default() -> Self {
+        History {
+            undo: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
 }
 
 const HISTORY_LIMIT: usize = 300;
 
-impl History {
+impl<T> History<T> {
     /// Record `before` as the state to return to.
-    pub fn record(&mut self, before: Board) {
+    pub fn record(&mut self, before: T) {
         self.undo.push(before);
         if self.undo.len() > HISTORY_LIMIT {
             self.undo.remove(0);
@@ -121,13 +132,13 @@ impl History {
         self.redo.clear();
     }
 
-    pub fn undo(&mut self, current: Board) -> Option<Board> {
+    pub fn undo(&mut self, current: T) -> Option<T> {
         let b = self.undo.pop()?;
         self.redo.push(current);
         Some(b)
     }
 
-    pub fn redo(&mut self, current: Board) -> Option<Board> {
+    pub fn redo(&mut self, current: T) -> Option<T> {
         let b = self.redo.pop()?;
         self.undo.push(current);
         Some(b)
@@ -164,7 +175,7 @@ mod tests {
 
     #[test]
     fn undo_and_redo_walk_the_history() {
-        let mut h = History::default();
+        let mut h: History = History::default();
         assert!(!h.can_undo() && !h.can_redo());
         let a = nine();
         let mut b = a.clone();
@@ -183,7 +194,7 @@ mod tests {
 
     #[test]
     fn history_keeps_the_latest_states_only() {
-        let mut h = History::default();
+        let mut h: History = History::default();
         for i in 0..(HISTORY_LIMIT + 5) {
             let mut b = nine();
             b.cells[0] = (i % 9 + 1) as u8;

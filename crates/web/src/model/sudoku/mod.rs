@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod codec;
+pub mod play;
 
 /// The engine a solver search reports (`Search::engine()`), in words: what
 /// the page says when Auto picked it.

@@ -14,7 +14,7 @@ fn focus_grid() {
 }
 
 #[component]
-pub fn Toolbar(bench: Bench) -> impl IntoView {
+pub fn Toolbar(bench: Bench, mode: AnyView) -> impl IntoView {
     let shape_value = move || bench.board.with(|b| b.shape.to_string());
     view! {
         <div class="toolbar">
@@ -43,6 +43,7 @@ pub fn Toolbar(bench: Bench) -> impl IntoView {
                         .collect_view()}
                 </select>
             </label>
+            {mode}
             <div class="toolbar-group" role="group" aria-label="Edit">
                 <button
                     type="button"

@@ -170,6 +170,28 @@ fn snapshot_masks(s: &Snapshot) -> Vec<u64> {
         .collect()
 }
 
+/// The play mode's Hint — the hook a graduated hint (technique, then
+/// area, then cells, then the step) replaces: the next logical step on the
+/// player's position (givens and the player's digits as values; centre
+/// marks, or the auto-candidates, narrowing the candidates). `Ok(None)`:
+/// no rule applies; `Err`: the position already clashes.
+pub fn play_hint(
+    shape: Shape,
+    values: &[u8],
+    marks: &[u64],
+) -> Result<Option<(Step, String)>, String> {
+    let b = Board {
+        shape,
+        cells: values.to_vec(),
+        notes: marks.to_vec(),
+    };
+    let p = position(&b)?;
+    Ok(logic::next_step(&p).map(|s| {
+        let text = sentence(&s);
+        (s, text)
+    }))
+}
+
 /// A fresh seed for "New seed": random in the browser, reproducible after.
 fn random_seed() -> u64 {
     let hi = (js_sys::Math::random() * 4_294_967_296.0) as u64;
@@ -650,7 +672,7 @@ fn rating_view(lab: Lab) -> impl IntoView {
 
 /// The step's sentence without its leading "Technique: ", which the chip
 /// next to it already shows.
-fn sentence(step: &Step) -> String {
+pub fn sentence(step: &Step) -> String {
     let prefix = format!("{}: ", step.technique.name());
     step.explanation
         .strip_prefix(&prefix)

@@ -7,6 +7,7 @@ mod experiments;
 mod grid;
 mod lab;
 mod panel;
+mod play;
 mod variants;
 
 use super::dom;
@@ -18,6 +19,7 @@ use crate::model::job::{nodes_so_far, Purpose, RunState, Tone};
 use crate::model::sudoku::board::{Board, History, MAX_EDIT_SIZE, SIZES};
 use crate::model::sudoku::codec;
 use crate::model::sudoku::engine_label;
+use crate::model::sudoku::play::split_link;
 use crate::pool::WorkerPool;
 use crate::ui::job::JobRun;
 use leptos::prelude::*;
@@ -40,6 +42,9 @@ const DEFAULT_EXAMPLE: &str = "sage-a";
 struct Saved {
     board: Board,
     algorithm: Algorithm,
+    /// Play mode was on.
+    #[serde(default)]
+    play: bool,
 }
 
 /// What the solver's job is for.
@@ -84,6 +89,12 @@ pub struct Bench {
     /// A logical step drawn on the grid (hint, applied step, or a step of
     /// "Solve logically" with the position before or after it).
     pub lab_view: RwSignal<Option<lab::LabView>>,
+    /// The givens changed while a Count ran: it goes on counting the
+    /// puzzle as it was, and says so.
+    pub count_stale: RwSignal<bool>,
+    /// The next URL update opens a new history entry (another puzzle was
+    /// loaded); edits replace the entry instead.
+    pub push_url: StoredValue<bool>,
 }
 
 pub fn algorithm_label(a: Algorithm) -> &'static str {
@@ -119,6 +130,8 @@ impl Bench {
             engine: RwSignal::new(None),
             conflicts,
             lab_view: RwSignal::new(None),
+            count_stale: RwSignal::new(false),
+            push_url: StoredValue::new(false),
         }
     }
 
@@ -218,6 +231,8 @@ impl Bench {
 
     /// Replace the whole puzzle (undoable).
     pub fn load(&self, board: Board, note: Option<String>) {
+        let other = self.board.with_untracked(|b| *b != board);
+        self.push_url.set_value(other);
         self.commit(|b| *b = board);
         self.drop_solution();
         match note {
@@ -262,6 +277,20 @@ impl Bench {
 
     /// The shown solution no longer applies (the puzzle changed).
     fn drop_solution(&self) {
+        // A Count keeps counting the puzzle as it was when it started
+        // (an edit never cancels it silently); the page says so.
+        if self.run.now().is(SolveJob::Counting) {
+            if self.overlay.with_untracked(Option::is_some) {
+                self.overlay.set(None);
+            }
+            self.count_stale.set(true);
+            self.say(
+                Tone::Info,
+                "Still counting the puzzle as it was when you pressed Count: your edit is not \
+                 in this count. Cancel it and press Count again to count the new puzzle.",
+            );
+            return;
+        }
         let busy = self.run.now() != RunState::Idle;
         if busy {
             self.abandon_job();
@@ -303,6 +332,7 @@ impl Bench {
     /// "{doing} with {algorithm}…"; the shown solution goes.
     fn fresh(&self, doing: &str) -> Option<(Board, Algorithm)> {
         let b = self.checked()?;
+        self.count_stale.set(false);
         let algorithm = self.algorithm.get_untracked();
         self.overlay.set(None);
         self.found.set(0);
@@ -417,11 +447,17 @@ impl Bench {
                             ),
                         );
                     } else {
-                        let text = match stats.solutions {
+                        let mut text = match stats.solutions {
                             0 => "No solution: this puzzle cannot be completed.".to_string(),
                             1 => "Exactly 1 solution: the puzzle is proper.".to_string(),
                             n => format!("{} solutions.", group(n)),
                         };
+                        if self.count_stale.get_untracked() {
+                            text = format!(
+                                "{text} (This counts the puzzle as it was before your last \
+                                 edits; press Count again for the grid shown.)"
+                            );
+                        }
                         let tone = if stats.solutions == 0 {
                             Tone::Error
                         } else {
@@ -507,11 +543,23 @@ fn example_board(id: &str) -> Option<Board> {
 }
 
 /// The starting puzzle: the link, else the saved session, else an example.
-fn initial_state(shell: Shell) -> (Board, Algorithm) {
+/// The starting puzzle, its algorithm, play mode, and the player's
+/// progress carried by the link (if any).
+fn initial_state(shell: Shell) -> (Board, Algorithm, bool, Option<String>) {
+    let (b, a, p) = initial_puzzle(shell);
+    let route = shell.incoming.get_untracked();
+    let progress = (route.workbench == WORKBENCH.id)
+        .then(|| split_link(&route.payload).1.map(str::to_string))
+        .flatten();
+    let play = p || progress.is_some();
+    (b, a, play, progress)
+}
+
+fn initial_puzzle(shell: Shell) -> (Board, Algorithm, bool) {
     let route = shell.incoming.get_untracked();
     let saved = match storage::load::<Saved>(STORAGE_KEY) {
         Loaded::Found(s) => match s.board.normalized() {
-            Some(board) => Some((board, s.algorithm)),
+            Some(board) => Some((board, s.algorithm, s.play)),
             None => {
                 storage::discard(STORAGE_KEY);
                 shell.notify(
@@ -531,16 +579,17 @@ fn initial_state(shell: Shell) -> (Board, Algorithm) {
         Loaded::Missing => None,
     };
     let algorithm = saved.as_ref().map_or(Algorithm::Auto, |s| s.1);
+    let playing = saved.as_ref().is_some_and(|s| s.2);
     if route.workbench == WORKBENCH.id
         && !route.payload.is_empty()
         && !variants::is_variant_fragment(&route.payload)
     {
-        match codec::decode(&route.payload) {
+        match codec::decode(split_link(&route.payload).0) {
             // Same puzzle as saved: keep the saved pencil marks too.
             Ok(b) => {
                 return match saved {
-                    Some((s, a)) if s.cells == b.cells && s.shape == b.shape => (s, a),
-                    _ => (b, algorithm),
+                    Some((s, a, p)) if s.cells == b.cells && s.shape == b.shape => (s, a, p),
+                    _ => (b, algorithm, playing),
                 }
             }
             Err(e) => shell.notify(
@@ -557,13 +606,13 @@ fn initial_state(shell: Shell) -> (Board, Algorithm) {
     // First visit: an example to play with, and a word on what to do.
     let board = example_board(DEFAULT_EXAMPLE)
         .unwrap_or_else(|| Board::empty(Shape::square(3).expect("3x3")));
-    (board, algorithm)
+    (board, algorithm, false)
 }
 
 #[component]
 pub fn SudokuBench() -> impl IntoView {
     let shell = use_shell();
-    let (initial, algorithm) = initial_state(shell);
+    let (initial, algorithm, playing, progress) = initial_state(shell);
     let first_visit = dom::hash().is_empty()
         && dom::local_storage()
             .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
@@ -579,6 +628,23 @@ pub fn SudokuBench() -> impl IntoView {
     WorkerPool::global().warm_up();
     let lab = lab::Lab::new(bench);
     lab.watch();
+    let game = play::Play::new(bench, playing);
+    game.watch();
+    if let Some(code) = progress {
+        if let Err(e) = game.open_progress(&code) {
+            shell.notify(
+                NoticeKind::Warning,
+                format!(
+                    "The progress in the link could not be read ({e}); the puzzle starts afresh."
+                ),
+            );
+        }
+    }
+    // The engine's solution on screen stops (and hides) the clock.
+    Effect::new(move |_| {
+        bench.overlay.track();
+        game.sync_clock();
+    });
     let vb = variants::VBench::new(variants::Mode::Standard);
     variants::open_link(vb, shell);
 
@@ -586,6 +652,7 @@ pub fn SudokuBench() -> impl IntoView {
     Effect::new(move |_| {
         let board = bench.board.get();
         let algorithm = bench.algorithm.get();
+        let play = game.on.get();
         if vb.mode.get() != variants::Mode::Standard {
             shell.set_url(WORKBENCH.id, &vb.fragment());
             return;
@@ -595,9 +662,15 @@ pub fn SudokuBench() -> impl IntoView {
             &Saved {
                 board: board.clone(),
                 algorithm,
+                play,
             },
         );
-        shell.set_url(WORKBENCH.id, &codec::encode(&board));
+        if bench.push_url.get_value() {
+            bench.push_url.set_value(false);
+            shell.push_url(WORKBENCH.id, &codec::encode(&board));
+        } else {
+            shell.set_url(WORKBENCH.id, &codec::encode(&board));
+        }
     });
 
     // A link opened while the page is open (hashchange).
@@ -611,18 +684,32 @@ pub fn SudokuBench() -> impl IntoView {
             return;
         }
         vb.switch(variants::Mode::Standard);
-        match codec::decode(&route.payload) {
+        let (puzzle, progress) = split_link(&route.payload);
+        match codec::decode(puzzle) {
             Ok(b) => {
                 let same = bench
                     .board
                     .with_untracked(|cur| cur.cells == b.cells && cur.shape == b.shape);
                 if !same {
                     bench.load(b, Some("Loaded the puzzle from the link.".into()));
+                    // The URL is already this puzzle's (Back/Forward, a link).
+                    bench.push_url.set_value(false);
+                }
+                if let Some(code) = progress {
+                    if let Err(e) = game.open_progress(code) {
+                        bench.say(
+                            Tone::Error,
+                            format!("The progress in the link could not be read: {e}."),
+                        );
+                    }
                 }
             }
-            Err(e) => bench.say(
-                Tone::Error,
-                format!("The puzzle in the link could not be read: {e}."),
+            // The same notice as a link opened on a fresh page.
+            Err(e) => shell.notify(
+                NoticeKind::Warning,
+                format!(
+                    "The puzzle in the link could not be read ({e}); showing your last puzzle."
+                ),
             ),
         }
     });
@@ -640,11 +727,17 @@ pub fn SudokuBench() -> impl IntoView {
         if in_field {
             return;
         }
-        match e.key().to_ascii_lowercase().as_str() {
-            "z" if e.shift_key() => bench.redo(),
-            "z" => bench.undo(),
-            "y" => bench.redo(),
-            _ => return,
+        let playing =
+            game.on.get_untracked() && vb.mode.get_untracked() == variants::Mode::Standard;
+        let redo = e.shift_key() || e.key().eq_ignore_ascii_case("y");
+        if !matches!(e.key().to_ascii_lowercase().as_str(), "z" | "y") {
+            return;
+        }
+        match (playing, redo) {
+            (true, true) => game.redo(),
+            (true, false) => game.undo(),
+            (false, true) => bench.redo(),
+            (false, false) => bench.undo(),
         }
         e.prevent_default();
     });
@@ -653,9 +746,11 @@ pub fn SudokuBench() -> impl IntoView {
         bench.abandon_job();
         lab.abandon();
         vb.abandon_all();
+        game.save();
     });
 
     let standard = move || vb.mode.get() == variants::Mode::Standard;
+    let playing = move || game.on.get();
     view! {
         <experiments::Experiments bench=bench/>
         <variants::VariantPicker vb=vb/>
@@ -668,14 +763,34 @@ pub fn SudokuBench() -> impl IntoView {
                 format!("--board-max:{}px", if n > 12 { 720 } else { 600 })
             }
         >
-            <section class="board-column" aria-label="Grid">
-                <grid::Toolbar bench=bench/>
-                <grid::Grid bench=bench/>
-                <grid::Pad bench=bench/>
+            <section class="board-column" class:playing=playing aria-label="Grid">
+                <Show
+                    when=playing
+                    fallback=move || view! {
+                        <grid::Toolbar bench=bench mode=view! { <play::ModeSwitch play=game/> }.into_any()/>
+                        <grid::Grid bench=bench/>
+                        <grid::Pad bench=bench/>
+                    }
+                >
+                    <div class="toolbar">
+                        <play::ModeSwitch play=game/>
+                        <play::PlayBar play=game/>
+                    </div>
+                    <play::PlayGrid play=game/>
+                    <play::SaidSlot play=game/>
+                    <play::Finish play=game lab=lab/>
+                    <play::PlayPad play=game/>
+                    <play::PhoneActions play=game/>
+                </Show>
             </section>
             <aside class="panel-column">
+                <Show when=playing>
+                    <play::PlayCard play=game/>
+                </Show>
                 <panel::SolverCard bench=bench/>
-                <lab::LabCard lab=lab/>
+                <Show when=move || !playing()>
+                    <lab::LabCard lab=lab/>
+                </Show>
                 <lab::GenerateCard lab=lab/>
                 <panel::PuzzleCard bench=bench/>
                 <panel::ImportExportCard bench=bench/>

@@ -1,0 +1,1075 @@
+//! Play mode: the standard grid as a game. The rules of play (locked
+//! givens, the player's digits, corner and centre marks, colours,
+//! auto-candidates, multi-select, undo, timer, storage and link) are the
+//! pure `model::sudoku::play::Game`; this module binds it to the page, asks
+//! the worker for the unique solution (Check, Reveal, mistakes) and keeps
+//! the game in localStorage per puzzle.
+
+use super::lab::{self, Lab};
+use super::Bench;
+use crate::model::format::symbol;
+use crate::model::job::Tone;
+use crate::model::sudoku::board::{key_value, Board};
+use crate::model::sudoku::codec;
+use crate::model::sudoku::play::{self, clock, Game, Rules, Tool, COLOURS};
+use crate::ui::dom;
+use crate::ui::job::{now_ms, JobSlot};
+use leptos::prelude::*;
+use tessera_engine::sudoku::logic::Outcome;
+use tessera_engine::sudoku::{Algorithm, Shape};
+use tessera_jobs::event::Event;
+use tessera_jobs::jobs::sudoku::SudokuSolve;
+use wasm_bindgen::JsCast;
+use web_sys::{KeyboardEvent, PointerEvent};
+
+const GRID_ID: &str = "sudoku-grid";
+
+/// The unique solution as the worker found it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Solution {
+    Pending,
+    Unique(Vec<u8>),
+    /// No solution, several, or the givens clash: Check cannot judge.
+    None(String),
+}
+
+/// The play mode's state; `Copy` like [`Bench`].
+#[derive(Clone, Copy)]
+pub struct Play {
+    pub bench: Bench,
+    /// Play mode on screen (else the editor).
+    pub on: RwSignal<bool>,
+    pub game: RwSignal<Game>,
+    pub tool: RwSignal<Tool>,
+    pub solution: RwSignal<Solution>,
+    /// Cells Check found wrong (until the next change).
+    pub checked: RwSignal<Vec<usize>>,
+    /// Mark wrong digits as they are typed.
+    pub mistakes: RwSignal<bool>,
+    /// The clock's last reading, refreshed every second.
+    pub now: RwSignal<f64>,
+    pub said: RwSignal<Option<(Tone, String)>>,
+    /// The puzzle's id (its link payload): the storage key's suffix.
+    pub id: RwSignal<String>,
+    /// A drag-select in progress.
+    dragging: StoredValue<bool>,
+    solve_job: JobSlot,
+}
+
+impl Play {
+    pub fn new(bench: Bench, on: bool) -> Play {
+        let board = bench.board.get_untracked();
+        let id = codec::encode(&board);
+        let game = load_game(&board, &id).0;
+        Play {
+            bench,
+            on: RwSignal::new(on),
+            game: RwSignal::new(game),
+            tool: RwSignal::new(Tool::Digit),
+            solution: RwSignal::new(Solution::Pending),
+            checked: RwSignal::new(Vec::new()),
+            mistakes: RwSignal::new(false),
+            now: RwSignal::new(now_ms()),
+            said: RwSignal::new(None),
+            id: RwSignal::new(id),
+            dragging: StoredValue::new(false),
+            solve_job: JobSlot::new(),
+        }
+    }
+
+    /// Follow the puzzle: a new set of givens brings its own saved game
+    /// (or a fresh one) and a new solution from the worker; the clock
+    /// ticks and the game is saved every second while it runs.
+    pub fn watch(self) {
+        let key = Memo::new(move |_| self.bench.board.with(|b| (b.shape, b.cells.clone())));
+        Effect::new(move |prev: Option<()>| {
+            let (shape, cells) = key.get();
+            if prev.is_some() {
+                let board = self.bench.board.get_untracked();
+                let id = codec::encode(&board);
+                if id != self.id.get_untracked() {
+                    self.save();
+                    let (game, warning) = load_game(&board, &id);
+                    self.id.set(id);
+                    self.game.set(game);
+                    self.checked.set(Vec::new());
+                    self.said.set(warning.map(|w| (Tone::Error, w)));
+                }
+            }
+            // Only a game needs the solution: the editor's keystrokes would
+            // otherwise start a worker job each.
+            if self.on.get() {
+                self.find_solution(shape, cells);
+            } else {
+                self.solve_job.abandon();
+                self.solution.set(Solution::Pending);
+            }
+            self.sync_clock();
+        });
+        let tick = set_interval_with_handle(
+            move || {
+                self.now.set(now_ms());
+                if self.game.with_untracked(|g| g.timer.is_running()) {
+                    self.save();
+                }
+            },
+            std::time::Duration::from_millis(1000),
+        )
+        .ok();
+        let vis = window_event_listener(leptos::ev::visibilitychange, move |_| {
+            self.sync_clock();
+            self.save();
+        });
+        let hide = window_event_listener(leptos::ev::pagehide, move |_| self.save());
+        on_cleanup(move || {
+            if let Some(t) = tick {
+                t.clear();
+            }
+            vis.remove();
+            hide.remove();
+            self.solve_job.abandon();
+        });
+    }
+
+    fn find_solution(&self, shape: Shape, cells: Vec<u8>) {
+        self.solution.set(Solution::Pending);
+        let play = *self;
+        let found = StoredValue::new(Vec::<Vec<u8>>::new());
+        // Two solutions are enough to know the puzzle is not proper.
+        self.solve_job.submit(
+            SudokuSolve {
+                shape,
+                cells,
+                algorithm: Algorithm::Auto,
+                batch: 2,
+            },
+            move |_, e| match e {
+                Event::Item { item, .. } => found.update_value(|f| f.push(item.cells)),
+                Event::Waiting(_) => {
+                    play.solve_job.abandon();
+                    play.solution.set(Solution::None(
+                        "the puzzle has more than one solution, so Check cannot judge".into(),
+                    ));
+                }
+                Event::Done(_) => {
+                    let f = found.get_value();
+                    play.solution.set(match f.len() {
+                        1 => Solution::Unique(f[0].clone()),
+                        _ => Solution::None("the puzzle has no solution".into()),
+                    });
+                }
+                Event::Error(e) => play.solution.set(Solution::None(e.message)),
+                Event::Progress(_) => {}
+            },
+        );
+    }
+
+    /// Run the clock exactly while a game is being played on screen.
+    pub fn sync_clock(&self) {
+        let now = now_ms();
+        let visible = !dom::document().hidden();
+        let engine = self.bench.overlay.with_untracked(Option::is_some);
+        self.game.update(|g| {
+            let run = self.on.get_untracked()
+                && visible
+                && !g.paused
+                && !engine
+                && g.finished_ms.is_none();
+            if run {
+                g.timer.start(now);
+            } else {
+                g.timer.stop(now);
+            }
+        });
+        self.now.set(now);
+    }
+
+    pub fn save(&self) {
+        let id = self.id.get_untracked();
+        let now = now_ms();
+        self.game.with_untracked(|g| {
+            let key = play::storage_key(&id);
+            if let Some(s) = dom::local_storage() {
+                if g.has_progress() || g.timer.elapsed(now) >= 1000.0 || g.finished_ms.is_some() {
+                    let _ = s.set_item(&key, &g.storage_text(now));
+                } else {
+                    let _ = s.remove_item(&key);
+                }
+            }
+        });
+    }
+
+    /// A change by the player: Check's marks go, a finished grid ends the
+    /// game, and the game is saved.
+    fn changed(&self) {
+        self.checked.set(Vec::new());
+        let now = now_ms();
+        let mut done = false;
+        self.game.update(|g| done = g.finish_if_complete(now));
+        if done {
+            self.said.set(None);
+        }
+        self.save();
+    }
+
+    pub fn enter(&self, tool: Tool, v: u8) {
+        let mut changed = false;
+        self.game.update(|g| changed = g.enter(tool, v));
+        if changed {
+            self.changed();
+        }
+    }
+
+    pub fn erase(&self) {
+        let tool = self.tool.get_untracked();
+        let mut changed = false;
+        self.game.update(|g| changed = g.erase(tool));
+        if changed {
+            self.changed();
+        }
+    }
+
+    pub fn undo(&self) {
+        let mut changed = false;
+        self.game.update(|g| changed = g.undo());
+        if changed {
+            self.changed();
+        }
+    }
+
+    pub fn redo(&self) {
+        let mut changed = false;
+        self.game.update(|g| changed = g.redo());
+        if changed {
+            self.changed();
+        }
+    }
+
+    pub fn toggle_auto(&self) {
+        self.game.update(|g| {
+            g.toggle_auto();
+        });
+        self.changed();
+    }
+
+    pub fn restart(&self) {
+        self.game.update(Game::restart);
+        self.checked.set(Vec::new());
+        self.said.set(Some((
+            Tone::Info,
+            "Restarted: your digits, marks and colours are cleared and the clock is back at 0 \
+             (Undo brings the work back)."
+                .into(),
+        )));
+        self.save();
+        self.sync_clock();
+    }
+
+    pub fn toggle_pause(&self) {
+        self.game.update(|g| g.paused = !g.paused);
+        self.sync_clock();
+        self.save();
+    }
+
+    fn solution(&self) -> Result<Vec<u8>, String> {
+        match self.solution.get_untracked() {
+            Solution::Unique(s) => Ok(s),
+            Solution::Pending => {
+                Err("The solution is still being computed; try again in a moment.".into())
+            }
+            Solution::None(why) => Err(format!("No check possible: {why}.")),
+        }
+    }
+
+    pub fn check(&self) {
+        let sol = match self.solution() {
+            Ok(s) => s,
+            Err(e) => return self.said.set(Some((Tone::Error, e))),
+        };
+        let (wrong, filled) = self.game.with_untracked(|g| {
+            let filled = (0..g.cells()).filter(|&c| g.value(c) != 0).count();
+            (g.wrong(&sol), filled)
+        });
+        let n = self.game.with_untracked(Game::cells);
+        let text = match wrong.len() {
+            0 if filled == n => (Tone::Success, "Everything is right.".to_string()),
+            0 => (
+                Tone::Success,
+                format!("No mistakes so far ({} cells to go).", n - filled),
+            ),
+            1 => (Tone::Error, "1 digit is wrong (marked in red).".to_string()),
+            k => (
+                Tone::Error,
+                format!("{k} digits are wrong (marked in red)."),
+            ),
+        };
+        self.checked.set(wrong);
+        self.said.set(Some(text));
+    }
+
+    pub fn reveal(&self) {
+        let sol = match self.solution() {
+            Ok(s) => s,
+            Err(e) => return self.said.set(Some((Tone::Error, e))),
+        };
+        let mut k = 0;
+        self.game.update(|g| k = g.reveal(&sol));
+        self.said.set(Some(if k == 0 {
+            (
+                Tone::Info,
+                "Select an empty (or wrong) cell to reveal its digit.".into(),
+            )
+        } else {
+            (
+                Tone::Info,
+                format!(
+                    "Revealed {}.",
+                    if k == 1 {
+                        "1 cell".to_string()
+                    } else {
+                        format!("{k} cells")
+                    }
+                ),
+            )
+        }));
+        if k > 0 {
+            self.changed();
+        }
+    }
+
+    /// Hint: the hook for the graduated hints of the logic lab. Today one
+    /// press names the next step on the player's own position; a wrong
+    /// digit is named first instead of being built on.
+    pub fn hint(&self) {
+        if let Ok(sol) = self.solution() {
+            let wrong = self.game.with_untracked(|g| {
+                g.wrong(&sol)
+                    .first()
+                    .map(|&c| (g.rules().cell_name(c), g.value(c)))
+            });
+            if let Some((cell, v)) = wrong {
+                self.game.update(|g| g.hints += 1);
+                self.save();
+                return self.said.set(Some((
+                    Tone::Error,
+                    format!("{cell} is not {v}: the puzzle has no solution from here. Undo it or use Check."),
+                )));
+            }
+        }
+        let shape = self.bench.board.with_untracked(|b| b.shape);
+        let (values, marks) = self.game.with_untracked(|g| {
+            let marks: Vec<u64> = (0..g.cells()).map(|c| g.centre_shown(c)).collect();
+            (g.values(), marks)
+        });
+        let said = match lab::play_hint(shape, &values, &marks) {
+            Ok(Some((_, text))) => (Tone::Info, text),
+            Ok(None) => (
+                Tone::Info,
+                "No rule applies to this position: the lab's Solve logically shows the way on."
+                    .into(),
+            ),
+            Err(e) => (Tone::Error, format!("No hint: {e}.")),
+        };
+        self.game.update(|g| g.hints += 1);
+        self.save();
+        self.said.set(Some(said));
+    }
+
+    /// The link with or without the player's progress.
+    pub fn link(&self, with_progress: bool) -> String {
+        let loc = dom::window().location();
+        let base = format!(
+            "{}{}",
+            loc.origin().unwrap_or_default(),
+            loc.pathname().unwrap_or_default()
+        );
+        let id = self.id.get_untracked();
+        let code = if with_progress {
+            self.game.with_untracked(|g| g.progress_code(now_ms()))
+        } else {
+            String::new()
+        };
+        if code.is_empty() {
+            format!("{base}#sudoku/{id}")
+        } else {
+            format!("{base}#sudoku/{id}~{code}")
+        }
+    }
+
+    /// A link carried progress: continue from it.
+    pub fn open_progress(&self, code: &str) -> Result<(), String> {
+        let mut r = Ok(());
+        self.game.update(|g| r = g.apply_progress(code));
+        if r.is_ok() {
+            self.on.set(true);
+            self.changed();
+            self.sync_clock();
+        }
+        r
+    }
+
+    fn key(&self, e: KeyboardEvent) {
+        let n = self.game.with_untracked(|g| g.rules().size);
+        let ctrl = e.ctrl_key() || e.meta_key();
+        let key = e.key();
+        // Shift+digit gives "!" etc.: read the key's position for digits.
+        let code = e.code();
+        let digit = code
+            .strip_prefix("Digit")
+            .or_else(|| code.strip_prefix("Numpad"))
+            .and_then(|d| d.parse::<u8>().ok())
+            .filter(|&d| (1..=9).contains(&d) && d as usize <= n.max(9));
+        let value = digit.or_else(|| key_value(&key, n));
+        let shift = e.shift_key();
+        let mv = |dr, dc| self.game.update(|g| g.move_cursor(dr, dc, shift));
+        match key.as_str() {
+            "ArrowUp" => mv(-1, 0),
+            "ArrowDown" => mv(1, 0),
+            "ArrowLeft" => mv(0, -1),
+            "ArrowRight" => mv(0, 1),
+            "Backspace" | "Delete" => self.erase(),
+            "Escape" => self.game.update(|g| {
+                if let Some(c) = g.cursor() {
+                    g.select(c);
+                }
+            }),
+            "a" | "A" if ctrl => self.game.update(Game::select_all),
+            " " => self.tool.update(|t| {
+                let k = Tool::ALL.iter().position(|x| x == t).unwrap_or(0);
+                *t = Tool::ALL[(k + 1) % Tool::ALL.len()];
+            }),
+            _ if ctrl && value.is_none() => return, // Ctrl+Z etc.: page-wide
+            "z" | "Z" if !ctrl && !shift && n < 35 => self.tool.set(Tool::Digit),
+            "x" | "X" if !ctrl && !shift && n < 33 => self.tool.set(Tool::Corner),
+            "c" | "C" if !ctrl && !shift && n < 12 => self.tool.set(Tool::Centre),
+            "v" | "V" if !ctrl && !shift && n < 31 => self.tool.set(Tool::Colour),
+            _ => {
+                let Some(v) = value.filter(|&v| v != 0) else {
+                    return;
+                };
+                let tool = if shift {
+                    Tool::Corner
+                } else if ctrl {
+                    Tool::Centre
+                } else {
+                    self.tool.get_untracked()
+                };
+                self.enter(tool, v);
+            }
+        }
+        e.prevent_default();
+    }
+}
+
+/// The saved game of a puzzle, else a fresh one; a warning when a saved
+/// one could not be read (it is discarded).
+fn load_game(board: &Board, id: &str) -> (Game, Option<String>) {
+    let rules = Rules::standard(board.shape);
+    let fresh = || {
+        Game::new(rules.clone(), board.cells.clone()).unwrap_or_else(|_| {
+            Game::new(Rules::standard(board.shape), vec![0; board.cells.len()])
+                .expect("an empty grid fits")
+        })
+    };
+    let key = play::storage_key(id);
+    let Some(text) = dom::local_storage().and_then(|s| s.get_item(&key).ok().flatten()) else {
+        return (fresh(), None);
+    };
+    match Game::from_storage(rules.clone(), board.cells.clone(), &text) {
+        Ok(g) => (g, None),
+        Err(e) => {
+            if let Some(s) = dom::local_storage() {
+                let _ = s.remove_item(&key);
+            }
+            (
+                fresh(),
+                Some(format!(
+                    "Your saved game of this puzzle could not be read ({e}); it starts afresh."
+                )),
+            )
+        }
+    }
+}
+
+fn edge_classes(shape: Shape, i: usize) -> String {
+    let n = shape.size();
+    let (r, c) = (i / n, i % n);
+    let mut s = String::from("cell");
+    if c % shape.box_cols == shape.box_cols - 1 && c != n - 1 {
+        s.push_str(" box-r");
+    }
+    if r % shape.box_rows == shape.box_rows - 1 && r != n - 1 {
+        s.push_str(" box-b");
+    }
+    if c == n - 1 {
+        s.push_str(" last-c");
+    }
+    if r == n - 1 {
+        s.push_str(" last-r");
+    }
+    s
+}
+
+fn digits_of(mask: u64) -> Vec<u8> {
+    (1..=64u8).filter(|&d| mask >> (d - 1) & 1 == 1).collect()
+}
+
+fn digit_string(mask: u64) -> String {
+    digits_of(mask).into_iter().map(symbol).collect()
+}
+
+/// What one cell shows.
+#[derive(Clone, Debug, PartialEq)]
+struct CellView {
+    value: u8,
+    kind: &'static str,
+    corner: u64,
+    centre: u64,
+    colour: u8,
+    selected: bool,
+    conflict: bool,
+    wrong: bool,
+}
+
+#[component]
+pub fn PlayGrid(play: Play) -> impl IntoView {
+    let bench = play.bench;
+    let shape = Memo::new(move |_| bench.board.with(|b| b.shape));
+    let conflicts = Memo::new(move |_| play.game.with(Game::conflicts));
+    // Wrong digits: Check's, and while typing when mistakes are shown.
+    let wrong = Memo::new(move |_| {
+        let mut w = play.checked.get();
+        if play.mistakes.get() {
+            if let Solution::Unique(s) = play.solution.get() {
+                w.extend(play.game.with(|g| g.wrong(&s)));
+            }
+        }
+        w
+    });
+    let cursor_value = Memo::new(move |_| play.game.with(|g| g.cursor().map_or(0, |c| g.value(c))));
+    let overlay = bench.overlay;
+    let cell_at_point = |x: i32, y: i32| -> Option<usize> {
+        let el = dom::document().element_from_point(x as f32, y as f32)?;
+        let cell = el.closest("[data-cell]").ok().flatten()?;
+        cell.get_attribute("data-cell")?.parse().ok()
+    };
+    let cells_view = move || {
+        let shape = shape.get();
+        let n = shape.size();
+        (0..n * n)
+            .map(|i| {
+                let edges = edge_classes(shape, i);
+                let view = Memo::new(move |_| {
+                    let engine = overlay.with(|o| o.as_ref().and_then(|o| o.get(i).copied()));
+                    play.game.with(|g| {
+                        if i >= g.cells() {
+                            return None;
+                        }
+                        let v = g.value(i);
+                        let (value, kind) = match (g.is_given(i), v, engine) {
+                            (true, _, _) => (v, "given"),
+                            (false, 0, Some(e)) => (e, "solved"),
+                            (false, 0, None) => (0, "empty"),
+                            _ => (v, "player"),
+                        };
+                        Some(CellView {
+                            value,
+                            kind,
+                            corner: g.corner_shown(i),
+                            centre: g.centre_shown(i),
+                            colour: g.layers().colours[i],
+                            selected: g.is_selected(i),
+                            conflict: conflicts.with(|c| c.get(i).copied().unwrap_or(false)),
+                            wrong: wrong.with(|w| w.contains(&i)),
+                        })
+                    })
+                });
+                let class = move || {
+                    let Some(c) = view.get() else { return edges.clone() };
+                    let mut s = edges.clone();
+                    s.push(' ');
+                    s.push_str(c.kind);
+                    if c.selected {
+                        s.push_str(" selected");
+                    }
+                    if c.value != 0 && c.value == cursor_value.get() && !c.selected {
+                        s.push_str(" same");
+                    }
+                    if c.conflict {
+                        s.push_str(" conflict");
+                    }
+                    if c.wrong {
+                        s.push_str(" wrong");
+                    }
+                    if c.colour != 0 {
+                        s.push_str(&format!(" col-{}", c.colour));
+                    }
+                    s
+                };
+                let content = move || {
+                    let Some(c) = view.get() else { return ().into_any() };
+                    if c.value != 0 {
+                        return view! { <span class="value">{symbol(c.value)}</span> }.into_any();
+                    }
+                    let corner = digits_of(c.corner);
+                    let centre = digit_string(c.centre);
+                    let small = if centre.chars().count() > 5 { " many" } else { "" };
+                    view! {
+                        <span class="corner-marks" aria-hidden="true">
+                            {corner.into_iter().map(|d| view! { <span>{symbol(d)}</span> }).collect_view()}
+                        </span>
+                        <span class=format!("centre-marks{small}") aria-hidden="true">{centre}</span>
+                    }
+                    .into_any()
+                };
+                let r = i / n;
+                let col = i % n;
+                view! {
+                    <div
+                        role="gridcell"
+                        id=format!("cell-{i}")
+                        class=class
+                        data-cell=i
+                        data-kind=move || view.with(|c| c.as_ref().map_or("empty", |c| c.kind))
+                        data-corner=move || view.with(|c| c.as_ref().map(|c| digit_string(c.corner)).filter(|s| !s.is_empty()))
+                        data-centre=move || view.with(|c| c.as_ref().map(|c| digit_string(c.centre)).filter(|s| !s.is_empty()))
+                        data-colour=move || view.with(|c| c.as_ref().and_then(|c| (c.colour != 0).then(|| c.colour.to_string())))
+                        data-wrong=move || view.with(|c| c.as_ref().is_some_and(|c| c.wrong).then_some("true"))
+                        data-conflict=move || view.with(|c| c.as_ref().is_some_and(|c| c.conflict).then_some("true"))
+                        aria-selected=move || view.with(|c| c.as_ref().is_some_and(|c| c.selected).to_string())
+                        aria-label=move || {
+                            let Some(c) = view.get() else { return String::new() };
+                            let mut s = format!("Row {}, column {}: ", r + 1, col + 1);
+                            match c.kind {
+                                "empty" => s.push_str("empty"),
+                                k => s.push_str(&format!("{} ({k})", symbol(c.value))),
+                            }
+                            if c.corner != 0 {
+                                s.push_str(&format!(", corner {}", digit_string(c.corner)));
+                            }
+                            if c.centre != 0 {
+                                s.push_str(&format!(", centre {}", digit_string(c.centre)));
+                            }
+                            if c.wrong {
+                                s.push_str(", wrong");
+                            }
+                            s
+                        }
+                        on:pointerdown=move |e: PointerEvent| {
+                            e.prevent_default();
+                            // Touch would keep the pointer on this cell: let
+                            // the grid follow it instead.
+                            if let Some(t) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                                let _ = t.release_pointer_capture(e.pointer_id());
+                            }
+                            play.dragging.set_value(true);
+                            play.game.update(|g| {
+                                if e.ctrl_key() || e.meta_key() {
+                                    g.toggle_select(i);
+                                } else if e.shift_key() {
+                                    g.extend_select(i);
+                                } else {
+                                    g.select(i);
+                                }
+                            });
+                            dom::focus_id(GRID_ID);
+                        }
+                    >
+                        {content}
+                    </div>
+                }
+            })
+            .collect_view()
+    };
+    let stop = window_event_listener(leptos::ev::pointerup, move |_| {
+        play.dragging.set_value(false)
+    });
+    on_cleanup(move || stop.remove());
+    let givens_string = move || {
+        bench.board.with(|b| {
+            let s = b.sudoku();
+            s.to_sage_string().unwrap_or_else(|_| s.to_list_string())
+        })
+    };
+    view! {
+        <div class="grid-frame">
+            <div
+                id=GRID_ID
+                class="grid play-grid"
+                class:finished=move || play.game.with(|g| g.finished_ms.is_some())
+                role="grid"
+                tabindex="0"
+                data-testid="grid"
+                data-mode="play"
+                data-tool=move || play.tool.get().id()
+                data-size=move || shape.get().size()
+                data-puzzle=givens_string
+                data-grid=move || {
+                    let values = play.game.with(Game::values);
+                    bench.board.with(|b| {
+                        let s = b.sudoku().with_cells(values);
+                        s.to_sage_string().unwrap_or_else(|_| s.to_list_string())
+                    })
+                }
+                data-selected=move || play.game.with(|g| g.selection().len())
+                data-conflicts=move || conflicts.with(|c| c.iter().filter(|&&x| x).count())
+                aria-label=move || {
+                    let n = shape.get().size();
+                    format!(
+                        "Sudoku to play, {n} by {n}. Arrows move, Shift+arrows or Shift/Ctrl+click select more, \
+                         digits fill, Shift+digit corner mark, Ctrl+digit centre mark, Space changes the mode."
+                    )
+                }
+                aria-multiselectable="true"
+                aria-activedescendant=move || play.game.with(|g| g.cursor().map(|c| format!("cell-{c}")))
+                style=move || {
+                    let s = shape.get();
+                    format!("--n:{};--br:{};--bc:{}", s.size(), s.box_rows, s.box_cols)
+                }
+                on:keydown=move |e| play.key(e)
+                on:pointermove=move |e: PointerEvent| {
+                    if !play.dragging.get_value() {
+                        return;
+                    }
+                    if let Some(i) = cell_at_point(e.client_x(), e.client_y()) {
+                        let known = play.game.with_untracked(|g| g.cursor() == Some(i));
+                        if !known {
+                            play.game.update(|g| g.extend_select(i));
+                        }
+                    }
+                }
+            >
+                {cells_view}
+            </div>
+        </div>
+    }
+}
+
+/// Above the grid in play mode: the clock, Pause, Undo, Redo, Restart.
+#[component]
+pub fn PlayBar(play: Play) -> impl IntoView {
+    let elapsed = move || {
+        play.now.track();
+        play.game.with(|g| {
+            g.finished_ms
+                .map_or_else(|| g.timer.elapsed(now_ms()), |f| f as f64)
+        })
+    };
+    let engine = move || play.bench.overlay.with(Option::is_some);
+    view! {
+        <div class="toolbar-group play-bar" role="group" aria-label="Game">
+            <span
+                class="timer"
+                class:hidden=engine
+                data-testid="timer"
+                data-ms=move || (elapsed() as u64).to_string()
+                data-running=move || play.game.with(|g| g.timer.is_running()).to_string()
+                aria-label="Time played"
+            >
+                {move || clock(elapsed())}
+            </span>
+            <button
+                type="button"
+                class="tool"
+                class:hidden=engine
+                data-testid="pause"
+                aria-pressed=move || play.game.with(|g| g.paused).to_string()
+                disabled=move || play.game.with(|g| g.finished_ms.is_some())
+                on:click=move |_| play.toggle_pause()
+            >
+                {move || if play.game.with(|g| g.paused) { "Resume" } else { "Pause" }}
+            </button>
+            <button
+                type="button"
+                class="tool"
+                data-testid="undo"
+                title="Undo (Ctrl+Z)"
+                aria-label="Undo"
+                disabled=move || !play.game.with(Game::can_undo)
+                on:click=move |_| play.undo()
+            >
+                <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 14 4 9l5-5"></path><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"></path></svg>
+            </button>
+            <button
+                type="button"
+                class="tool"
+                data-testid="redo"
+                title="Redo (Ctrl+Y)"
+                aria-label="Redo"
+                disabled=move || !play.game.with(Game::can_redo)
+                on:click=move |_| play.redo()
+            >
+                <svg viewBox="0 0 24 24" aria-hidden="true"><path d="m15 14 5-5-5-5"></path><path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13"></path></svg>
+            </button>
+            <button type="button" class="tool" data-testid="restart" title="Clear your work and the clock" on:click=move |_| play.restart()>
+                "Restart"
+            </button>
+        </div>
+    }
+}
+
+/// Under the grid in play mode: the modes, auto-candidates, and the pad
+/// (digits, or the nine colours in colour mode).
+#[component]
+pub fn PlayPad(play: Play) -> impl IntoView {
+    let n = Memo::new(move |_| play.bench.board.with(Board::size));
+    let tool_button = move |t: Tool, label: &'static str, title: &'static str| {
+        view! {
+            <button
+                type="button"
+                role="radio"
+                class="segment"
+                data-testid=format!("tool-{}", t.id())
+                title=title
+                aria-checked=move || (play.tool.get() == t).to_string()
+                on:mousedown=|e| e.prevent_default()
+                on:click=move |_| {
+                    play.tool.set(t);
+                    dom::focus_id(GRID_ID);
+                }
+            >
+                {label}
+            </button>
+        }
+    };
+    let keys = move || {
+        let n = n.get();
+        let colour = play.tool.get() == Tool::Colour;
+        let count = if colour { COLOURS as usize } else { n };
+        (1..=count as u8)
+            .map(|v| {
+                let label = if colour { String::new() } else { symbol(v) };
+                let class = if colour {
+                    format!("pad-key swatch col-{v}")
+                } else {
+                    format!("pad-key mode-{}", play.tool.get_untracked().id())
+                };
+                view! {
+                    <button
+                        type="button"
+                        class=class
+                        data-testid=format!("pad-{v}")
+                        aria-label=if colour { format!("Colour {v}") } else { format!("Enter {}", symbol(v)) }
+                        on:mousedown=|e| e.prevent_default()
+                        on:click=move |_| {
+                            play.enter(play.tool.get_untracked(), v);
+                            dom::focus_id(GRID_ID);
+                        }
+                    >
+                        {label}
+                    </button>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <div class="play-tools">
+            <div class="segmented tools" role="radiogroup" aria-label="What typing does">
+                {tool_button(Tool::Digit, "Digit", "Digits (Z)")}
+                {tool_button(Tool::Corner, "Corner", "Corner marks (X, or Shift+digit)")}
+                {tool_button(Tool::Centre, "Centre", "Centre marks (C, or Ctrl+digit)")}
+                {tool_button(Tool::Colour, "Colour", "Cell colours (V)")}
+            </div>
+            <button
+                type="button"
+                class="tool"
+                class:on=move || play.game.with(|g| g.layers().auto)
+                data-testid="auto-candidates"
+                title="Show every candidate the digits allow; your centre-mark eliminations are kept"
+                aria-pressed=move || play.game.with(|g| g.layers().auto).to_string()
+                on:mousedown=|e| e.prevent_default()
+                on:click=move |_| {
+                    play.toggle_auto();
+                    dom::focus_id(GRID_ID);
+                }
+            >
+                "Auto"
+            </button>
+        </div>
+        <div
+            class="pad"
+            role="group"
+            aria-label="Keypad"
+            style=move || {
+                let n = n.get();
+                let cols = if n <= 9 { n + 1 } else { 9 };
+                let mcols = if n <= 4 { n + 1 } else if n <= 9 { (n + 2) / 2 } else { 9 };
+                format!("--cols:{cols};--mcols:{mcols}")
+            }
+        >
+            {keys}
+            <button
+                type="button"
+                class="pad-key erase"
+                data-testid="pad-erase"
+                aria-label="Erase"
+                on:mousedown=|e| e.prevent_default()
+                on:click=move |_| {
+                    play.erase();
+                    dom::focus_id(GRID_ID);
+                }
+            >
+                <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M20 20H9L4 15l9.5-9.5a2 2 0 0 1 2.8 0l3.2 3.2a2 2 0 0 1 0 2.8L11 20"></path><path d="m7.5 11.5 5 5"></path></svg>
+            </button>
+        </div>
+        <p class="kbd-hint" aria-hidden="true">
+            "Shift+digit: corner · Ctrl+digit: centre · Shift/Ctrl+click, drag, Ctrl+A: select · Space: mode"
+        </p>
+    }
+}
+
+/// On phones: Check, Reveal and Hint under the pad, and their answer in
+/// a slot of fixed height under the grid, so the grid never moves while
+/// the text changes (the side card holds the same on wide screens).
+#[component]
+pub fn PhoneActions(play: Play) -> impl IntoView {
+    view! {
+        <div class="actions play-actions narrow-only">
+            <button type="button" class="primary" data-testid="m-check" on:click=move |_| play.check()>"Check"</button>
+            <button type="button" data-testid="m-reveal" on:click=move |_| play.reveal()>"Reveal cell"</button>
+            <button type="button" data-testid="m-hint" on:click=move |_| play.hint()>"Hint"</button>
+        </div>
+    }
+}
+
+#[component]
+pub fn SaidSlot(play: Play) -> impl IntoView {
+    view! {
+        <p
+            class=move || format!("play-said-slot narrow-only {}", play.said.with(|s| s.as_ref().map_or("idle", |s| s.0.name())))
+            data-testid="m-play-said"
+            role="status"
+        >
+            {move || play.said.get().map_or_else(
+                || "Tap a cell (drag for several), then a digit or a mark.".to_string(),
+                |s| s.1,
+            )}
+        </p>
+    }
+}
+
+/// The finish screen, over the pad: time, hints, reveals, rating.
+#[component]
+pub fn Finish(play: Play, lab: Lab) -> impl IntoView {
+    let rating = move || {
+        lab.analysis.with(|a| {
+            a.as_ref().and_then(|a| match &a.result {
+                Ok((e, _)) if e.outcome == Outcome::Solved => e.rating.map(lab::rating_label),
+                _ => None,
+            })
+        })
+    };
+    move || {
+        play.game.with(|g| g.finished_ms.map(|ms| (ms, g.hints, g.reveals))).map(|(ms, hints, reveals)| {
+            view! {
+                <section class="finish" data-testid="finish" role="status">
+                    <p class="finish-title">"Solved!"</p>
+                    <dl class="finish-stats">
+                        <div><dt>"Time"</dt><dd data-testid="finish-time">{clock(ms as f64)}</dd></div>
+                        <div><dt>"Hints"</dt><dd data-testid="finish-hints">{hints}</dd></div>
+                        <div><dt>"Revealed"</dt><dd>{reveals}</dd></div>
+                        <div><dt>"Rating"</dt><dd data-testid="finish-rating">{move || rating().unwrap_or("—")}</dd></div>
+                    </dl>
+                    <button type="button" data-testid="play-again" on:click=move |_| play.restart()>"Play again"</button>
+                </section>
+            }
+        })
+    }
+}
+
+/// The side card in play mode: Check, Reveal, Hint, mistakes, sharing.
+#[component]
+pub fn PlayCard(play: Play) -> impl IntoView {
+    let with_progress = RwSignal::new(false);
+    let copied = RwSignal::new(false);
+    view! {
+        <section class="card play-card" aria-labelledby="play-title" data-testid="play-card">
+            <h2 id="play-title">"Play"</h2>
+            <div class="actions wide-only">
+                <button type="button" class="primary" data-testid="check" title="Mark wrong digits (the solution stays hidden)" on:click=move |_| play.check()>
+                    "Check"
+                </button>
+                <button type="button" data-testid="reveal" title="Show the right digit in the selected cells" on:click=move |_| play.reveal()>
+                    "Reveal cell"
+                </button>
+                <button type="button" data-testid="play-hint" title="The next logical step on your position" on:click=move |_| play.hint()>
+                    "Hint"
+                </button>
+            </div>
+            <label class="check">
+                <input
+                    type="checkbox"
+                    data-testid="mistakes"
+                    prop:checked=move || play.mistakes.get()
+                    on:change=move |e| play.mistakes.set(event_target_checked(&e))
+                />
+                " Show mistakes as I type"
+            </label>
+            {move || play.said.get().map(|(tone, text)| view! {
+                <p class=format!("message wide-only {}", tone.name()) data-testid="play-said" role="status">{text}</p>
+            })}
+            <h3>"Share"</h3>
+            <div class="segmented" role="radiogroup" aria-label="What the link carries">
+                <button type="button" role="radio" class="segment" data-testid="share-puzzle"
+                    aria-checked=move || (!with_progress.get()).to_string()
+                    on:click=move |_| with_progress.set(false)>"Puzzle only"</button>
+                <button type="button" role="radio" class="segment" data-testid="share-progress"
+                    aria-checked=move || with_progress.get().to_string()
+                    on:click=move |_| with_progress.set(true)>"With my progress"</button>
+            </div>
+            <input
+                class="mono share-link"
+                readonly
+                id="play-link"
+                data-testid="share-link"
+                aria-label="Share link"
+                prop:value=move || {
+                    play.game.track();
+                    play.id.track();
+                    play.link(with_progress.get())
+                }
+            />
+            <div class="row">
+                <button
+                    type="button"
+                    data-testid="copy-play-link"
+                    on:click=move |_| {
+                        if dom::copy_text(&play.link(with_progress.get_untracked()), "play-link") {
+                            copied.set(true);
+                            set_timeout(move || copied.set(false), std::time::Duration::from_millis(1600));
+                        }
+                    }
+                >
+                    {move || if copied.get() { "Copied ✓" } else { "Copy link" }}
+                </button>
+            </div>
+        </section>
+    }
+}
+
+/// Edit · Play, at the head of the board column.
+#[component]
+pub fn ModeSwitch(play: Play) -> impl IntoView {
+    let set = move |on: bool| {
+        if play.on.get_untracked() != on {
+            play.on.set(on);
+            play.bench.lab_view.set(None);
+            play.sync_clock();
+            if on {
+                dom::focus_id(GRID_ID);
+            }
+        }
+    };
+    view! {
+        <div class="segmented mode-switch" role="radiogroup" aria-label="Edit the puzzle or play it">
+            <button type="button" role="radio" class="segment" data-testid="mode-edit"
+                title="Edit the givens, solve, count, generate"
+                aria-checked=move || (!play.on.get()).to_string()
+                on:click=move |_| set(false)>"Edit"</button>
+            <button type="button" role="radio" class="segment" data-testid="mode-play"
+                title="Play the puzzle: givens locked, marks, colours, timer"
+                aria-checked=move || play.on.get().to_string()
+                on:click=move |_| set(true)>"Play"</button>
+        </div>
+    }
+}

@@ -1,0 +1,291 @@
+// Play mode: a puzzle played to the end with the keyboard and with touch
+// (multi-select, corner and centre marks, colours, auto-candidates, undo),
+// Check catching a wrong digit, the timer surviving a reload, the share link
+// with progress, Back/Forward between workbenches and puzzles, and the
+// 1280×800 first screen.
+
+import { assert } from "../lib/harness.mjs";
+import { PUZZLES } from "../lib/puzzles.mjs";
+
+const { escargot, four } = PUZZLES;
+
+async function play(t, page = t.page) {
+  await t.click("mode-play", page);
+  await page.waitForSelector('[data-testid="grid"][data-mode="play"]');
+}
+
+const cellAttr = (page, i, name) => page.locator(`#cell-${i}`).getAttribute(name);
+
+/** Open cells of a puzzle string ('.' blanks). */
+const openCells = (puzzle) => [...puzzle].flatMap((ch, i) => (ch === "." ? [i] : []));
+
+export const tests = [
+  {
+    name: "keyboard: givens locked, multi-select, corner/centre marks, colours, auto-candidates, undo, Check, play to the end",
+    timeout: 90000,
+    async run(t) {
+      const page = await t.open("#sudoku/" + escargot.puzzle);
+      await play(t);
+      const grid = t.tid("grid");
+      // A given cannot be typed over.
+      await page.locator("#cell-0").click();
+      await page.keyboard.press("5");
+      assert.equal(await cellAttr(page, 0, "data-kind"), "given");
+      assert.equal(await t.puzzle(), escargot.puzzle, "givens unchanged");
+      // Multi-select: click, Shift+click, Shift+arrow → three cells.
+      await page.locator("#cell-1").click();
+      await page.locator("#cell-2").click({ modifiers: ["Shift"] });
+      await page.keyboard.press("Shift+ArrowRight");
+      assert.equal(await grid.getAttribute("data-selected"), "3");
+      // Ctrl+click takes one out again.
+      await page.locator("#cell-3").click({ modifiers: ["Control"] });
+      assert.equal(await grid.getAttribute("data-selected"), "2");
+      await page.locator("#cell-3").click({ modifiers: ["Control"] });
+      // Shift+digit: corner marks on all three; Ctrl+digit: centre marks.
+      await page.keyboard.press("Shift+Digit4");
+      await page.keyboard.press("Shift+Digit6");
+      await page.keyboard.press("Control+Digit2");
+      for (const i of [1, 2, 3]) {
+        assert.equal(await cellAttr(page, i, "data-corner"), "46", `corner r1c${i + 1}`);
+        assert.equal(await cellAttr(page, i, "data-centre"), "2", `centre r1c${i + 1}`);
+      }
+      // The toolbar's modes do the same: Centre mode, then typing.
+      await t.click("tool-centre");
+      await page.keyboard.press("8");
+      assert.equal(await cellAttr(page, 2, "data-centre"), "28");
+      // Colours: V for colour mode (keyboard), 5 is the fifth colour.
+      await page.keyboard.press("v");
+      assert.equal(await grid.getAttribute("data-tool"), "colour");
+      await page.keyboard.press("5");
+      assert.equal(await cellAttr(page, 1, "data-colour"), "5");
+      // Undo covers colours and marks; redo brings them back.
+      await page.keyboard.press("Control+z");
+      assert.equal(await cellAttr(page, 1, "data-colour"), null);
+      await page.keyboard.press("Control+z");
+      assert.equal(await cellAttr(page, 2, "data-centre"), "2");
+      await page.keyboard.press("Control+y");
+      assert.equal(await cellAttr(page, 2, "data-centre"), "28");
+      // Auto-candidates: every candidate the digits allow, respecting an
+      // elimination typed as a centre mark.
+      await page.keyboard.press("z"); // digit mode
+      await t.click("auto-candidates");
+      const auto = await cellAttr(page, 1, "data-centre");
+      assert.ok(auto && auto.length >= 2, `auto-candidates of r1c2: ${auto}`);
+      // Row 1's givens are 1, 7 and 9: none is a candidate of r1c2.
+      for (const d of "179") assert.ok(!auto.includes(d), `r1c2 candidates ${auto}`);
+      await page.locator("#cell-1").click();
+      const wrongCandidate = [...auto].find((d) => d !== escargot.solution[1]);
+      await page.keyboard.press(`Control+Digit${wrongCandidate}`);
+      assert.equal(await cellAttr(page, 1, "data-centre"), auto.replace(wrongCandidate, ""), "elimination kept");
+      // A wrong digit is caught by Check.
+      const bad = String((Number(escargot.solution[1]) % 9) + 1);
+      await page.keyboard.press(bad);
+      await t.click("check");
+      assert.equal(await cellAttr(page, 1, "data-wrong"), "true");
+      assert.match(await t.tid("play-said").innerText(), /1 digit is wrong/);
+      await t.shot("play-check-desktop-light");
+      await page.keyboard.press("Control+z");
+      assert.equal(await cellAttr(page, 1, "data-kind"), "empty");
+      // The clock runs.
+      await t.until(() => Number(document.querySelector('[data-testid="timer"]').dataset.ms) > 0);
+      // Play to the end with the keyboard: arrows and digits only.
+      await t.click("auto-candidates");
+      await page.locator("#cell-0").click();
+      // A snake: left to right on even rows, right to left on odd ones.
+      for (let r = 0; r < 9; r++) {
+        for (let k = 0; k < 9; k++) {
+          const i = r * 9 + (r % 2 === 0 ? k : 8 - k);
+          if (escargot.puzzle[i] === ".") await page.keyboard.press(escargot.solution[i]);
+          if (k < 8) await page.keyboard.press(r % 2 === 0 ? "ArrowRight" : "ArrowLeft");
+        }
+        if (r < 8) await page.keyboard.press("ArrowDown");
+      }
+      await t.tid("finish").waitFor({ timeout: 5000 });
+      assert.equal(await t.shown(), escargot.solution, "the grid is the solution");
+      assert.match(await t.tid("finish-time").innerText(), /^\d+:\d\d$/);
+      assert.equal(await t.tid("finish-hints").innerText(), "0");
+      assert.match(await t.tid("finish-rating").innerText(), /Easy|Medium|Hard|Expert/);
+      await t.shot("play-finished-desktop-light");
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "touch at 375 px: drag-select, both marks, colours, auto-candidates, undo, and a 4×4 played to the end",
+    timeout: 90000,
+    async run(t) {
+      const page = await t.newPage({ width: 375, height: 812, isMobile: true });
+      await t.open("#sudoku/" + escargot.puzzle);
+      await play(t);
+      const grid = t.tid("grid");
+      const cdp = await page.context().newCDPSession(page);
+      const centre = async (i) => {
+        const b = await page.locator(`#cell-${i}`).boundingBox();
+        return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      };
+      // Drag a finger over r1c2 → r1c5 (cells 1..4).
+      const path = [await centre(1), await centre(2), await centre(3), await centre(4)];
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [path[0]] });
+      for (const p of path.slice(1)) {
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [p] });
+      }
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      assert.equal(await grid.getAttribute("data-selected"), "4", "drag selected four cells");
+      await t.tid("tool-corner").tap();
+      await t.tid("pad-3").tap();
+      await t.tid("tool-centre").tap();
+      await t.tid("pad-5").tap();
+      for (const i of [1, 2, 3, 4]) {
+        assert.equal(await cellAttr(page, i, "data-corner"), "3");
+        assert.equal(await cellAttr(page, i, "data-centre"), "5");
+      }
+      await t.tid("tool-colour").tap();
+      await t.tid("pad-7").tap();
+      assert.equal(await cellAttr(page, 4, "data-colour"), "7");
+      await t.tid("auto-candidates").tap();
+      assert.notEqual(await cellAttr(page, 1, "data-centre"), "5", "auto-candidates shown");
+      await t.tid("undo").tap();
+      assert.equal(await cellAttr(page, 1, "data-centre"), "5", "undo turned auto off");
+      await t.tid("undo").tap();
+      assert.equal(await cellAttr(page, 4, "data-colour"), null, "undo took the colour");
+      // The grid stays put while the hint text changes.
+      // Hint sits under the pad: with it in reach, the whole grid is in view.
+      await t.tid("m-hint").evaluate((el) => el.scrollIntoView({ block: "end" }));
+      const box = await grid.boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= 812, `grid in view with Hint: ${JSON.stringify(box)}`);
+      const before = box.y;
+      await t.tid("m-hint").tap();
+      await t.until(() => !document.querySelector('[data-testid="m-play-said"]').classList.contains("idle"));
+      const after = (await grid.boundingBox()).y;
+      assert.ok(Math.abs(after - before) <= 2, `grid moved ${after - before} px`);
+      await t.shot("play-mobile-light");
+      // A 4×4 played to the end by taps.
+      await t.open("#sudoku/2x2/" + four.puzzle);
+      await play(t);
+      await t.tid("tool-digit").tap();
+      for (const i of openCells(four.puzzle)) {
+        await page.locator(`#cell-${i}`).tap();
+        await t.tid(`pad-${four.solution[i]}`).tap();
+      }
+      await t.tid("finish").waitFor({ timeout: 5000 });
+      assert.equal(await t.shown(), four.solution);
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "the game and its clock survive a reload; the share link carries the progress or only the puzzle",
+    async run(t) {
+      const page = await t.open("#sudoku/" + escargot.puzzle);
+      await play(t);
+      await page.locator("#cell-1").click();
+      await page.keyboard.press(escargot.solution[1]);
+      await page.keyboard.press("Shift+Digit9");
+      await t.until(() => Number(document.querySelector('[data-testid="timer"]').dataset.ms) >= 2500, null, { timeout: 10000 });
+      const ms = Number(await t.attr("timer", "data-ms"));
+      await page.reload();
+      await t.ready();
+      assert.equal(await t.tid("grid").getAttribute("data-mode"), "play", "still playing");
+      assert.equal(await cellAttr(page, 1, "data-kind"), "player");
+      const again = Number(await t.attr("timer", "data-ms"));
+      assert.ok(again >= ms - 1100, `timer ${again} ms after reload, ${ms} ms before`);
+      await t.until((ms) => Number(document.querySelector('[data-testid="timer"]').dataset.ms) > ms, again);
+      // Links: puzzle only, then with progress.
+      const only = await t.tid("share-link").inputValue();
+      assert.ok(only.endsWith("#sudoku/" + escargot.puzzle), only);
+      await t.click("share-progress");
+      const withProgress = await t.tid("share-link").inputValue();
+      assert.match(withProgress, /~d1:/);
+      const other = await t.newPage();
+      await t.open(withProgress.slice(withProgress.indexOf("#")), { page: other });
+      await other.waitForSelector('[data-testid="grid"][data-mode="play"]');
+      assert.equal(await cellAttr(other, 1, "data-kind"), "player");
+      assert.equal(await other.locator("#cell-1").getAttribute("data-kind"), "player");
+      // The engine's Solve ends the game's clock and hides it.
+      await t.click("solve", other);
+      await t.waitRun("waiting", other);
+      assert.equal(await t.tid("timer", other).isVisible(), false, "the clock hides when the engine solves");
+      assert.equal(await t.attr("timer", "data-running", other), "false");
+      assert.equal(await other.locator("#cell-2").getAttribute("data-kind"), "solved");
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "Back and Forward move between workbenches and puzzles; typing does not add history entries",
+    async run(t) {
+      const page = await t.open("#sudoku/" + escargot.puzzle);
+      const start = await page.evaluate(() => history.length);
+      await page.locator("#cell-1").click();
+      await page.keyboard.press("4");
+      await page.keyboard.press("Delete");
+      assert.equal(await page.evaluate(() => history.length), start, "keystrokes replace the entry");
+      await t.click("example-h5");
+      const h = await t.puzzle();
+      assert.notEqual(h, escargot.puzzle);
+      await t.click("nav-polyforms");
+      await page.waitForSelector('[data-testid="nav-polyforms"][aria-current="page"]');
+      await page.goBack();
+      await page.waitForSelector('[data-testid="nav-sudoku"][aria-current="page"]');
+      await t.ready();
+      assert.equal(await t.puzzle(), h, "Back: the Sudoku workbench with the example");
+      await page.goBack();
+      await t.until((p) => document.querySelector('[data-testid="grid"]').dataset.puzzle === p, escargot.puzzle);
+      await page.goForward();
+      await t.until((p) => document.querySelector('[data-testid="grid"]').dataset.puzzle === p, h);
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "typing while a Count runs keeps counting the puzzle as it was, and says so",
+    async run(t) {
+      const page = await t.open();
+      await t.click("clear-all");
+      await t.click("count");
+      await t.waitRun("counting");
+      await page.locator("#cell-0").click();
+      await page.keyboard.press("5");
+      assert.equal(await t.puzzle().then((p) => p[0]), "5", "the edit is made");
+      assert.equal(await t.tid("status").getAttribute("data-run"), "counting", "the count goes on");
+      assert.match(await t.statusText(), /Still counting the puzzle as it was/);
+      await t.click("cancel");
+      await t.waitRun("idle");
+    },
+  },
+  {
+    name: "1280×800: the whole grid and the pad are on the first screen, in edit and in play mode; screenshots",
+    timeout: 90000,
+    async run(t) {
+      for (const scheme of ["light", "dark"]) {
+        const page = await t.newPage({ width: 1280, height: 800, colorScheme: scheme });
+        await t.open("#sudoku/" + escargot.puzzle);
+        for (const mode of ["edit", "play"]) {
+          await t.click(`mode-${mode}`);
+          const grid = await t.tid("grid").boundingBox();
+          const pad = await page.locator(".pad").boundingBox();
+          assert.ok(grid.y >= 0 && grid.y + grid.height <= 800, `${mode} grid ${JSON.stringify(grid)}`);
+          assert.ok(pad.y + pad.height <= 800, `${mode} pad ${JSON.stringify(pad)}`);
+          assert.ok(grid.height >= 400, `${mode} grid ${grid.height} px high`);
+          assert.equal(await page.evaluate(() => window.scrollY), 0);
+        }
+        // A game in progress for the screenshot.
+        await page.locator("#cell-1").click();
+        await page.locator("#cell-2").click({ modifiers: ["Shift"] });
+        await page.keyboard.press("Shift+Digit4");
+        await page.keyboard.press("Control+Digit2");
+        await page.keyboard.press("Control+Digit6");
+        await page.locator("#cell-12").click();
+        await page.keyboard.press(escargot.solution[12]);
+        await page.locator("#cell-40").click();
+        await page.keyboard.press("v");
+        await page.keyboard.press("4");
+        await page.keyboard.press("z");
+        await t.shot(`play-desktop-${scheme}`);
+        const phone = await t.newPage({ width: 375, height: 812, colorScheme: scheme, isMobile: true });
+        await t.open("#sudoku/" + escargot.puzzle, { page: phone });
+        await play(t, phone);
+        await phone.locator("#cell-12").tap();
+        await t.tid("pad-" + escargot.solution[12], phone).tap();
+        await t.tid("auto-candidates", phone).tap();
+        await t.shot(`play-mobile-${scheme}`, phone);
+      }
+    },
+  },
+];
