@@ -138,3 +138,33 @@ fn cli_sweep_prints_the_seeds_transcript() {
         stderr(&o)
     );
 }
+
+/// The .game form in the line-oriented commands: `--blocks` reads it (one
+/// puzzle per block), `--format game` writes it, and the two round-trip.
+#[test]
+fn game_form_reads_and_writes() {
+    let both = format!("{TEST3A}\n{TEST5A}");
+    let o = common::tessera_with_stdin(&["sudoku", "show", "--blocks", "--format", "game"], &both);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), format!("{TEST3A}{TEST5A}"));
+    let o =
+        common::tessera_with_stdin(&["sudoku", "show", "--blocks", "--format", "string"], &both);
+    let lines: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(lines, [digits(TEST3A), digits(TEST5A)]);
+    // Solving the seed's game gives the grid its sweeps reached.
+    let o = common::tessera_with_stdin(&["sudoku", "solve", "--blocks"], TEST3A);
+    assert_eq!(stdout(&o).trim(), TEST3A_AFTER[2]);
+    // A 4x4 (and any size) writes and reads back.
+    let o = common::tessera_with_stdin(
+        &["sudoku", "show", "--format", "game"],
+        "1...............\n",
+    );
+    let game = stdout(&o);
+    assert_eq!(
+        game,
+        "1 . | . .\n. . | . .\n----+----\n. . | . .\n. . | . .\n"
+    );
+    let o =
+        common::tessera_with_stdin(&["sudoku", "show", "--blocks", "--format", "string"], &game);
+    assert_eq!(stdout(&o).trim(), "1...............");
+}

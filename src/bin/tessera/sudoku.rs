@@ -78,6 +78,11 @@ struct Input {
     /// default: square boxes inferred from the length
     #[arg(long = "box", value_name = "RxC", value_parser = Shape::parse)]
     shape: Option<Shape>,
+    /// Each block of lines between blank lines is one puzzle: the
+    /// walkthrough's .game form (`. . 1 | . 4 5 | . 7 .` rows), Sage's ascii
+    /// form, or a grid of digits over several lines
+    #[arg(long)]
+    blocks: bool,
 }
 
 #[derive(Args)]
@@ -211,6 +216,9 @@ enum Format {
     List,
     /// Sage's to_matrix: rows of integers in brackets
     Matrix,
+    /// The walkthrough seed's .game text: `. . 1 | . 4 5 | . 7 .` rows
+    /// (read back with --blocks)
+    Game,
 }
 
 fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
@@ -224,11 +232,18 @@ fn render(s: &Sudoku, format: Format) -> Result<String, String> {
         Format::Latex => s.to_latex(),
         Format::List => s.to_list_string(),
         Format::Matrix => s.to_matrix_string(),
+        Format::Game => s.to_game(),
     })
 }
 
 /// Parse one input line: an integer list if it has separators, else a Sage string.
 fn parse_line(line: &str, shape: Option<Shape>) -> Result<Sudoku, String> {
+    if line.contains('\n') {
+        // A --blocks block: the engine reads every multi-line form.
+        let sudoku = Sudoku::parse(line, shape).map_err(|e| e.to_string())?;
+        sudoku.verify().map_err(|e| e.to_string())?;
+        return Ok(sudoku);
+    }
     let is_list = line.contains(',') || line.split_whitespace().nth(1).is_some();
     let result = if is_list {
         let values: Result<Vec<i64>, String> = line
@@ -252,8 +267,30 @@ fn parse_line(line: &str, shape: Option<Shape>) -> Result<Sudoku, String> {
 
 /// Puzzle lines of the input with their 1-based line numbers, or `None`
 /// once an unreadable input has been reported on stderr (exit status 2).
-fn input_lines(file: &Option<String>) -> Option<Vec<(usize, String)>> {
-    read_lines(file).map_err(|e| eprintln!("tessera: {e}")).ok()
+fn input_lines(input: &Input) -> Option<Vec<(usize, String)>> {
+    let lines = read_lines(&input.file)
+        .map_err(|e| eprintln!("tessera: {e}"))
+        .ok()?;
+    Some(if input.blocks { blocks(lines) } else { lines })
+}
+
+/// Consecutive lines (no blank line between them) joined into one puzzle,
+/// numbered by its first line. `read_lines` drops blank lines, so a gap in
+/// the line numbers is what separates blocks.
+fn blocks(lines: Vec<(usize, String)>) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut last = 0;
+    for (n, line) in lines {
+        match out.last_mut() {
+            Some((_, block)) if n == last + 1 => {
+                block.push('\n');
+                block.push_str(&line);
+            }
+            _ => out.push((n, line)),
+        }
+        last = n;
+    }
+    out
 }
 
 fn read_lines(file: &Option<String>) -> io::Result<Vec<(usize, String)>> {
@@ -309,7 +346,7 @@ pub fn run(args: SudokuArgs) -> u8 {
             unreachable!("handled above")
         }
     };
-    let Some(lines) = input_lines(&input.file) else {
+    let Some(lines) = input_lines(input) else {
         return 2;
     };
     let stdout = io::stdout();
@@ -503,7 +540,7 @@ fn solve_variants(a: &SolveArgs) -> u8 {
             return 2;
         }
     };
-    let Some(lines) = input_lines(&a.input.file) else {
+    let Some(lines) = input_lines(&a.input) else {
         return 2;
     };
     let stdout = io::stdout();
@@ -551,6 +588,7 @@ fn solve_variants(a: &SolveArgs) -> u8 {
                             match a.format {
                                 Format::Latex => "latex",
                                 Format::List => "list",
+                                Format::Game => "game",
                                 _ => "matrix",
                             }
                         ))

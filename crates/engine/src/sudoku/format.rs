@@ -98,6 +98,46 @@ impl Sudoku {
         lines.join("\n")
     }
 
+    /// The walkthrough seed's `.game` text: symbols (`.` blank) separated by
+    /// spaces, `|` between boxes, `------+-------+------` between bands.
+    /// Symbols above 9 are Sage's letters, so any size reads back.
+    pub fn to_game(&self) -> String {
+        let shape = self.shape();
+        let n = self.size();
+        let mut lines = Vec::new();
+        for (r, row) in self.to_matrix().iter().enumerate() {
+            let segments: Vec<String> = row
+                .chunks(shape.box_cols)
+                .map(|group| {
+                    group
+                        .iter()
+                        .map(|&v| {
+                            crate::sudoku::grid::symbol_char(v)
+                                .unwrap_or('.')
+                                .to_string()
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            if r > 0 && r % shape.box_rows == 0 {
+                let last = segments.len() - 1;
+                let rule: Vec<String> = segments
+                    .iter()
+                    .enumerate()
+                    .map(|(k, seg)| {
+                        let pad = usize::from(k > 0) + usize::from(k < last);
+                        "-".repeat(seg.chars().count() + pad)
+                    })
+                    .collect();
+                lines.push(rule.join("+"));
+            }
+            lines.push(segments.join(" | "));
+        }
+        debug_assert_eq!(lines.len(), n + n / shape.box_rows - 1);
+        lines.join("\n")
+    }
+
     /// Sage's `to_latex`: an `array` with rules around the boxes.
     pub fn to_latex(&self) -> String {
         let shape = self.shape();
