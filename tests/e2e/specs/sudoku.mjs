@@ -266,6 +266,21 @@ export const tests = [
     },
   },
   {
+    name: "the walkthrough's .game text: exported, then pasted back as the same puzzle",
+    async run(t) {
+      await t.open();
+      await t.click("example-four");
+      await t.tid("export-format").selectOption("game");
+      const game = await t.tid("export-text").inputValue();
+      assert.equal(game, ". 4 | . .\n3 2 | . .\n----+----\n. . | 1 4\n. . | 3 .");
+      await t.click("clear-all");
+      await t.tid("import-text").fill(game);
+      await t.click("import-button");
+      await t.tid("export-format").selectOption("string");
+      assert.equal(await t.tid("export-text").inputValue(), ".4..32....14..3.");
+    },
+  },
+  {
     name: "undo and redo (keys and buttons)",
     async run(t) {
       const page = await t.open();

@@ -137,6 +137,8 @@ enum Format {
     Matrix,
     Ascii,
     Latex,
+    /// The walkthrough seed's `.game` text (the paste box reads it back).
+    Game,
     /// A model for another solver (SAT, ILP, graph, algebra, MiniZinc).
     Model(ModelFormat),
 }
@@ -148,6 +150,7 @@ impl Format {
             Format::String | Format::List | Format::Matrix | Format::Ascii => {
                 ("sudoku.txt", "text/plain")
             }
+            Format::Game => ("sudoku.game", "text/plain"),
             Format::Latex => ("sudoku.tex", "application/x-tex"),
             Format::Model(m) => match m {
                 ModelFormat::Cnf => ("sudoku.cnf", "text/plain"),
@@ -168,6 +171,7 @@ impl Format {
             Format::Matrix => "One row per line, 0 for a blank",
             Format::Ascii => "A drawing of the grid for plain text",
             Format::Latex => "A tabular for LaTeX documents",
+            Format::Game => "The walkthrough's .game text: rows like . . 1 | . 4 5 | . 7 .",
             Format::Model(m) => m.description(),
         }
     }
@@ -179,6 +183,7 @@ const FORMATS: &[(Format, &str, &str)] = &[
     (Format::Matrix, "matrix", "Matrix"),
     (Format::Ascii, "ascii", "ASCII art"),
     (Format::Latex, "latex", "LaTeX"),
+    (Format::Game, "game", "Game text (.game)"),
     (Format::Model(ModelFormat::Cnf), "cnf", "DIMACS CNF (SAT)"),
     (
         Format::Model(ModelFormat::Lp),
@@ -242,6 +247,7 @@ pub fn ImportExportCard(bench: Bench) -> impl IntoView {
                 Format::Matrix => s.to_matrix_string(),
                 Format::Ascii => s.to_ascii(),
                 Format::Latex => s.to_latex(),
+                Format::Game => s.to_game(),
                 Format::Model(m) => models::export(&s, m).unwrap_or_else(|e| format!("({e})")),
             }
         })
