@@ -202,4 +202,35 @@ export const tests = [
       t.assertNoConsoleErrors();
     },
   },
+  {
+    name: "experiments: the walkthrough's sweeps replay its games (test3a in 3 iterations; test5a splits on (1,1))",
+    async run(t) {
+      const page = await openExperiments(t);
+      await t.click("sweep-test3a");
+      const outcome = async () => page.locator('[data-testid="sweep-outcome"]').allInnerTexts();
+      assert.deepEqual(await outcome(), ["Finished"]);
+      // Three sweeps finish the grid; a fourth confirms nothing changes.
+      const heads = await page.locator('[data-testid="sweep-iteration"] .sweep-head').allInnerTexts();
+      assert.equal(heads.length, 4, heads.join(" | "));
+      assert.match(heads[3], /0 cells narrowed, 0 set/);
+      await t.click("sweep-test5a");
+      assert.deepEqual(await outcome(), [
+        "Stuck: splits on (1,1) into 1 and 8",
+        "Invalid: sweeping meets a contradiction",
+        "Finished",
+      ]);
+      assert.match(await t.tid("sweep-error").innerText(), /Not all values 1-9 possible in/);
+      const sets = await page.locator('[data-testid="sweep-node"]').nth(1).locator(".sweep-sets li").allInnerTexts();
+      assert.equal(sets[0], "Set (1,3) to 9", "the seed's first tracked line");
+      await page.locator('[data-testid="sweep-card"]').scrollIntoViewIfNeeded();
+      await t.shot("experiments-sweeps-desktop");
+      // A grid that is not 9x9 is refused with a message, not a panic.
+      await t.click("sudoku-tab-grid");
+      await t.click("example-four");
+      await t.click("sudoku-tab-experiments");
+      await t.click("sweep-bench");
+      assert.match(await t.tid("sweep-message").innerText(), /9×9 grids only/);
+      t.assertNoConsoleErrors();
+    },
+  },
 ];

@@ -76,6 +76,10 @@ pub struct Sweep {
     pub changed: bool,
     /// (cell, value), for the seed's tracking lines "Set (r,c) to v".
     pub set: Vec<(usize, u8)>,
+    /// Cells whose pvals shrank (set or not).
+    pub narrowed: usize,
+    /// The values after the sweep (0: not set), for "before/after" views.
+    pub after: Vec<u8>,
 }
 
 impl Sweep {
@@ -183,15 +187,18 @@ impl Game {
             let earlier = self.pvals[i];
             let ok = self.update_pvals(i);
             if !ok {
+                sweep.after = self.vals.to_vec();
                 return sweep;
             }
             if self.pvals[i] != earlier {
                 sweep.changed = true;
+                sweep.narrowed += 1;
                 if self.pvals[i].count_ones() == 1 {
                     sweep.set.push((i, self.vals[i]));
                 }
             }
         }
+        sweep.after = self.vals.to_vec();
         sweep
     }
 
@@ -349,6 +356,8 @@ pub fn parse_games(text: &str) -> Result<Vec<Game>, GameError> {
 pub enum Explored {
     /// Sweeping met an error: the game before and after, and the error.
     Invalid {
+        /// The values when this game started (0: not set).
+        start: Vec<u8>,
         before: String,
         after: String,
         error: String,
@@ -356,6 +365,8 @@ pub enum Explored {
     },
     /// Sweeping finished the grid.
     Finished {
+        /// The values when this game started (0: not set).
+        start: Vec<u8>,
         before: String,
         after: String,
         sweeps: Vec<Sweep>,
@@ -363,6 +374,8 @@ pub enum Explored {
     },
     /// Stuck: split on `cell`; one child per value.
     Split {
+        /// The values when this game started (0: not set).
+        start: Vec<u8>,
         before: String,
         after: String,
         sweeps: Vec<Sweep>,
@@ -380,12 +393,14 @@ pub fn explore(game: &Game, max_nodes: usize) -> Option<Explored> {
 
 fn explore_in(mut game: Game, budget: &mut usize) -> Option<Explored> {
     *budget = budget.checked_sub(1)?;
+    let start = game.vals.to_vec();
     let before = game.display();
     let sweeps = game.settle();
     let after = game.display();
     if !game.valid() {
         let error = game.error_text().unwrap_or_default();
         return Some(Explored::Invalid {
+            start,
             before,
             after,
             error,
@@ -394,6 +409,7 @@ fn explore_in(mut game: Game, budget: &mut usize) -> Option<Explored> {
     }
     if game.finished() {
         return Some(Explored::Finished {
+            start,
             before,
             after,
             sweeps,
@@ -407,6 +423,7 @@ fn explore_in(mut game: Game, budget: &mut usize) -> Option<Explored> {
         children.push((v, explore_in(kid, budget)?));
     }
     Some(Explored::Split {
+        start,
         before,
         after,
         sweeps,
@@ -440,6 +457,7 @@ impl Explored {
                 after,
                 error,
                 sweeps,
+                ..
             } => {
                 tracked(sweeps, out);
                 out.push_str("\n        Before                    After   (Invalid)\n");

@@ -6,6 +6,7 @@
 //! at most a few hundred rows, microseconds of engine work
 //! (`engine::count::jnotes::RowByRow`), so it needs no worker.
 
+use super::mini_grid;
 use crate::model::format::group;
 use crate::model::job::Purpose;
 use crate::ui::job::{JobProgress, JobRun, ProgressText};
@@ -55,27 +56,6 @@ fn describe(step: &RowStep, found: u64) -> String {
         ),
         RowStep::Found(_) => format!("A complete grid popped: grid {found}."),
     }
-}
-
-/// A 9×9 grid of the digits so far (rows not yet placed are empty).
-fn mini_grid(cells: Vec<u8>, testid: &'static str) -> impl IntoView {
-    let rows: Vec<_> = (0..9)
-        .map(|r| {
-            let tds: Vec<_> = (0..9)
-                .map(|c| {
-                    let v = cells.get(r * 9 + c).copied().unwrap_or(0);
-                    let class = format!(
-                        "{}{}",
-                        if c % 3 == 2 && c < 8 { "box-right " } else { "" },
-                        if r % 3 == 2 && r < 8 { "box-bottom" } else { "" }
-                    );
-                    view! { <td class=class>{if v == 0 { String::new() } else { v.to_string() }}</td> }
-                })
-                .collect();
-            view! { <tr>{tds}</tr> }
-        })
-        .collect();
-    view! { <table class="jnotes-grid" data-testid=testid><tbody>{rows}</tbody></table> }
 }
 
 #[component]
@@ -145,7 +125,7 @@ fn MethodOne() -> impl IntoView {
                  `run 5` shows exactly the first five grids below."
             </p>
             <div class="jnotes-method">
-                {move || mini_grid(top.get(), "jnotes-top")}
+                {move || mini_grid(top.get(), Vec::new(), "jnotes-top")}
                 <div>
                     <p data-testid="jnotes-line">{move || line.get()}</p>
                     <p class="muted" data-testid="jnotes-stack">

@@ -10,6 +10,7 @@ mod colouring;
 mod counting;
 mod jnotes;
 mod phase;
+mod sweep;
 
 use super::Bench;
 use crate::model::job::BarStyle;
@@ -42,6 +43,7 @@ pub fn Experiments(bench: Bench) -> impl IntoView {
                 <colouring::ColouringCard bench=bench/>
                 <counting::CountingCard/>
                 <jnotes::JNotesCard/>
+                <sweep::SweepCard bench=bench/>
             </div>
         </div>
     }
@@ -66,4 +68,28 @@ fn progress_bar(fraction: f64, label: &'static str, text: String) -> impl IntoVi
             <div class="counter-line muted">{text}</div>
         </div>
     }
+}
+
+/// A small 9×9 grid of digits (0 or missing: empty), boxes ruled; cells
+/// whose index is in `marked` are highlighted (what a step just set).
+fn mini_grid(cells: Vec<u8>, marked: Vec<usize>, testid: &'static str) -> impl IntoView {
+    let rows: Vec<_> = (0..9)
+        .map(|r| {
+            let tds: Vec<_> = (0..9)
+                .map(|c| {
+                    let i = r * 9 + c;
+                    let v = cells.get(i).copied().unwrap_or(0);
+                    let class = format!(
+                        "{}{}{}",
+                        if c % 3 == 2 && c < 8 { "box-right " } else { "" },
+                        if r % 3 == 2 && r < 8 { "box-bottom " } else { "" },
+                        if marked.contains(&i) { "marked" } else { "" }
+                    );
+                    view! { <td class=class>{if v == 0 { String::new() } else { v.to_string() }}</td> }
+                })
+                .collect();
+            view! { <tr>{tds}</tr> }
+        })
+        .collect();
+    view! { <table class="jnotes-grid" data-testid=testid><tbody>{rows}</tbody></table> }
 }
