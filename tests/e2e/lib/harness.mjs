@@ -83,8 +83,10 @@ export class Context {
   }
 
   /** The rule of the house: no main-thread task over `limit` ms (200) in any
-   * page during the test. Fails with each offending task's duration. */
-  async assertNoLongTasks(limit = 200) {
+   * page during the test. Fails with each offending task's duration.
+   * `E2E_LONG_TASK_MS` overrides the limit for a machine known to be
+   * overloaded (tasks are wall-clock); the default is the rule. */
+  async assertNoLongTasks(limit = +(process.env.E2E_LONG_TASK_MS || 200)) {
     // Let reports still in flight arrive (one round trip per open page).
     for (const c of this.contexts)
       for (const p of c.pages()) await p.evaluate(() => 0).catch(() => {});
