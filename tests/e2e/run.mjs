@@ -92,7 +92,9 @@ for (const t of selected) {
       ),
     ]);
     ctx.assertNoConsoleErrors(t.allowConsoleErrors);
-    await ctx.assertNoLongTasks();
+    // A spec may raise the limit for a known, open cause; it says so.
+    if (t.longTaskLimit) ctx.note(`long-task limit ${t.longTaskLimit.ms} ms: ${t.longTaskLimit.why}`);
+    await ctx.assertNoLongTasks(t.longTaskLimit ? t.longTaskLimit.ms : undefined);
   } catch (e) {
     error = e;
   }
@@ -106,7 +108,7 @@ for (const t of selected) {
   } else {
     passed++;
     const long = ctx.longTaskDurations();
-    if (long.length) ctx.note(`long tasks ≤ 200 ms: ${long.length}, longest ${Math.max(...long)} ms`);
+    if (long.length) ctx.note(`long tasks (> 50 ms): ${long.length}, longest ${Math.max(...long)} ms`);
     console.log(`  ✓ ${t.name} (${ms} ms)${ctx.notes.length ? " — " + ctx.notes.join("; ") : ""}`);
   }
 }
