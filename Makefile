@@ -109,7 +109,7 @@ bench-browser: test-deps dist
 # Issue 19's first-load budget: asset sizes (raw/gzip/brotli), time to a
 # usable Sudoku grid on localhost and throttled (CDP: 9 Mbit/s, 60 ms RTT,
 # 4x CPU), the first screen's transfer, and Lighthouse's scores, each against
-# its target (docs/performance.md). DIST=dir benchmarks another build.
+# its target (docs/performance.md). DIST=/absolute/dir benchmarks another build.
 bench-web: test-deps
 	@cd benches/web && { [ -d node_modules/lighthouse ] && [ -d node_modules/playwright-core ] \
 	  || npm ci --no-audit --no-fund; }
