@@ -3,6 +3,7 @@
 #   make test    install what tests need, run every test layer, print a summary
 #   make dist    release build into dist/ (relative URLs: any sub-path works)
 #   make bench   benchmarks, printed side by side with peers measured in the same run
+#   make bench-web  first load: sizes, throttled time to the grid, Lighthouse
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -10,16 +11,17 @@ SHELL := /bin/bash
 
 TRUNK_VERSION        := 0.21.14
 WASM_BINDGEN_VERSION := 0.2.130
+WASM_OPT_VERSION     := 132
 CARGO_BIN            := $(HOME)/.cargo/bin
-export PATH          := $(CARGO_BIN):$(PATH)
+export PATH          := $(CURDIR)/scripts/binaryen/node_modules/.bin:$(CARGO_BIN):$(PATH)
 export TRUNK_OFFLINE := true
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: help tools test-deps serve dist test test-engine lint test-wasm test-e2e bench bench-browser fmt clean
+.PHONY: help tools test-deps serve dist test test-engine lint test-wasm test-e2e bench bench-browser bench-web fmt clean
 
 help:
-	@sed -n '2,6p' Makefile
+	@sed -n '2,7p' Makefile
 
 # --- installs (each step skips itself when the right version is present) ---
 tools:
@@ -29,6 +31,10 @@ tools:
 	  || cargo install --locked trunk --version $(TRUNK_VERSION)
 	@wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $(WASM_BINDGEN_VERSION)" \
 	  || cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
+	@# wasm-opt for release builds: npm's binaryen (Trunk.toml pins its
+	@# version; scripts/binaryen/node_modules/.bin is first on PATH above).
+	@wasm-opt --version 2>/dev/null | grep -q "version $(WASM_OPT_VERSION)" \
+	  || { cd scripts/binaryen && npm ci --no-audit --no-fund; }
 
 test-deps:
 	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
@@ -100,6 +106,16 @@ bench: tools
 # counted in headless Chromium by the Web Workers. ASIDE=K picks the aside.
 bench-browser: test-deps dist
 	cd tests/e2e && node bench-quantumino-count.mjs --aside $${ASIDE:-0}
+
+# Issue 19's first-load budget: asset sizes (raw/gzip/brotli), time to a
+# usable Sudoku grid on localhost and throttled (CDP: 9 Mbit/s, 60 ms RTT,
+# 4x CPU), the first screen's transfer, and Lighthouse's scores, each against
+# its target (docs/performance.md). DIST=/absolute/dir benchmarks another build.
+bench-web: test-deps
+	@cd benches/web && { [ -d node_modules/lighthouse ] && [ -d node_modules/playwright-core ] \
+	  || npm ci --no-audit --no-fund; }
+	@if [ -z "$${DIST:-}" ]; then $(MAKE) --no-print-directory dist; fi
+	cd benches/web && node run.mjs --dist $${DIST:-../../dist}
 
 fmt:
 	cargo fmt --all

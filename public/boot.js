@@ -15,9 +15,11 @@
       if (!url || !/app-[^/]*_bg\.wasm$/.test(String(url).split("?")[0])) return p;
       return p.then(function (res) {
         if (!res.ok || !res.body) return res;
-        // Content-Length counts encoded bytes when the host compresses;
-        // then only the received amount is meaningful.
-        var total = res.headers.get("content-encoding") ? 0 : +res.headers.get("content-length") || 0;
+        // The body arrives decoded, so the total is the file's own size:
+        // written into the page at build time (scripts/gen-sw.sh) because a
+        // compressing host's Content-Length counts encoded bytes.
+        var built = +status.getAttribute("data-wasm-bytes") || 0;
+        var total = built || (res.headers.get("content-encoding") ? 0 : +res.headers.get("content-length") || 0);
         var got = 0;
         var reader = res.body.getReader();
         var mb = function (n) {
@@ -53,13 +55,31 @@
 
   // Offline support: a service worker generated at build time
   // (scripts/gen-sw.sh) precaches this build. Relative URL: any sub-path.
+  // Registered once the app is on screen and the page is idle: its precache
+  // downloads the worker, the catalogue and the icons, which must not
+  // compete with the first screen on a slow link (issue 19).
   if ("serviceWorker" in navigator) {
     var hadController = !!navigator.serviceWorker.controller;
-    addEventListener("load", function () {
+    var register = function () {
       navigator.serviceWorker.register("./sw.js").catch(function (e) {
         console.warn("service worker not registered:", e && e.message);
       });
-    });
+    };
+    var whenIdle = function () {
+      if (window.requestIdleCallback) requestIdleCallback(register, { timeout: 3000 });
+      else setTimeout(register, 500);
+    };
+    var root = document.documentElement;
+    var isReady = function () {
+      return root.getAttribute("data-app") === "ready";
+    };
+    if (isReady()) whenIdle();
+    else
+      new MutationObserver(function (_, observer) {
+        if (!isReady()) return;
+        observer.disconnect();
+        whenIdle();
+      }).observe(root, { attributes: true, attributeFilter: ["data-app"] });
     // A new build took over (this page still runs the previous one).
     navigator.serviceWorker.addEventListener("controllerchange", function () {
       if (!hadController || document.getElementById("update-notice")) return;

@@ -20,6 +20,15 @@ cd "$dir"
 files="$(find . -type f ! -name sw.js ! -name '*.map' ! -name '*.d.ts' | sed 's|^\./||' | LC_ALL=C sort)"
 [ -n "$files" ] || { echo "gen-sw: $dir is empty" >&2; exit 1; }
 
+# The loading screen's progress needs the app wasm's size (the body arrives
+# decoded, while a compressing host's Content-Length counts encoded bytes):
+# written into index.html's progress line, before the digest below.
+app_wasm="$(printf '%s\n' "$files" | grep -E '^app-[^/]*_bg\.wasm$' | head -n 1 || true)"
+if [ -n "$app_wasm" ] && [ -f index.html ]; then
+  bytes=$(wc -c < "$app_wasm" | tr -d ' ')
+  sed -i "s|data-wasm-bytes=\"[0-9]*\"|data-wasm-bytes=\"$bytes\"|" index.html
+fi
+
 # Content hash of the whole build (names and bytes).
 digest="$(for f in $files; do printf '%s ' "$f"; sha256sum "$f" | cut -d' ' -f1; done | sha256sum | cut -c1-16)"
 

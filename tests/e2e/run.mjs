@@ -8,6 +8,8 @@
 // Debian's Chromium through playwright-core, runs every spec in specs/*.mjs,
 // saves screenshots under target/e2e/, and ends with exactly one line
 // `e2e: N passed, N failed`; the exit status is non-zero on any failure.
+// Every test also fails on a console error or on any main-thread task over
+// 200 ms in any of its pages (lib/harness.mjs, `assertNoLongTasks`).
 
 import { chromium } from "playwright-core";
 import { readdir } from "node:fs/promises";
@@ -90,6 +92,9 @@ for (const t of selected) {
       ),
     ]);
     ctx.assertNoConsoleErrors(t.allowConsoleErrors);
+    // A spec may raise the limit for a known, open cause; it says so.
+    if (t.longTaskLimit) ctx.note(`long-task limit ${t.longTaskLimit.ms} ms: ${t.longTaskLimit.why}`);
+    await ctx.assertNoLongTasks(t.longTaskLimit ? t.longTaskLimit.ms : undefined);
   } catch (e) {
     error = e;
   }
@@ -102,6 +107,8 @@ for (const t of selected) {
     for (const line of ctx.log.slice(-15)) console.log(`      | ${line}`);
   } else {
     passed++;
+    const long = ctx.longTaskDurations();
+    if (long.length) ctx.note(`long tasks (> 50 ms): ${long.length}, longest ${Math.max(...long)} ms`);
     console.log(`  ✓ ${t.name} (${ms} ms)${ctx.notes.length ? " — " + ctx.notes.join("; ") : ""}`);
   }
 }

@@ -123,12 +123,36 @@ impl WorkerPool {
         self.inner.borrow().size
     }
 
-    /// Start a worker early (so the first job does not wait for loading).
+    /// Start a worker early (so the first job does not wait for loading),
+    /// but after the first paint: the worker's script and wasm (≈ 1 MB)
+    /// must not compete with the page's own first screen for the network
+    /// (issue 19). Two animation frames and then a task: the first frame
+    /// callback runs before the paint, the second after it. A job submitted
+    /// meanwhile spawns its worker at once, as before.
     pub fn warm_up(&self) {
-        let mut inner = self.inner.borrow_mut();
-        if inner.slots.iter().all(Option::is_none) {
-            let _ = spawn(&self.inner, &mut inner);
-        }
+        let weak = Rc::downgrade(&self.inner);
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let later = Closure::once_into_js(move || {
+            let spawn_now = Closure::once_into_js(move || {
+                if let Some(pool) = weak.upgrade() {
+                    let mut inner = pool.borrow_mut();
+                    if inner.slots.iter().all(Option::is_none) {
+                        let _ = spawn(&pool, &mut inner);
+                    }
+                }
+            });
+            if let Some(w) = web_sys::window() {
+                let _ = w.set_timeout_with_callback(spawn_now.unchecked_ref());
+            }
+        });
+        let after_frame = Closure::once_into_js(move || {
+            if let Some(w) = web_sys::window() {
+                let _ = w.request_animation_frame(later.unchecked_ref());
+            }
+        });
+        let _ = window.request_animation_frame(after_frame.unchecked_ref());
     }
 
     /// Run a job; `on_event` receives its `Progress`, `Item`s (decoded as

@@ -22,6 +22,9 @@ export class Context {
     this.notes = [];
     this.page = null;
     this.context = null;
+    /** Every main-thread long task of every page of this test:
+     * { duration, url } (see `newPage`; checked by `assertNoLongTasks`). */
+    this.allLongTasks = [];
   }
 
   /** A fresh browser context + page (default: desktop, light). */
@@ -35,6 +38,7 @@ export class Context {
       serviceWorkers: "allow",
     });
     this.contexts.push(context);
+    await this.recordLongTasks(context);
     const page = await context.newPage();
     this.watch(page);
     this.context = context;
@@ -54,6 +58,49 @@ export class Context {
       this.errors.push(line);
     });
     page.on("crash", () => this.errors.push("[crash] page crashed"));
+  }
+
+  /** Report every long task (> 50 ms, the browser's threshold) of every page
+   * of `context` to this test, from the first script on and across
+   * navigations: the observer is installed before the page's own scripts,
+   * and each entry is handed to Node at once (a page may be closed or
+   * navigated before the test ends). */
+  async recordLongTasks(context) {
+    await context.exposeBinding("__tesseraLongTask", ({ frame }, duration, start) => {
+      const url = frame ? frame.url() : "";
+      this.allLongTasks.push({ duration, start, url });
+    });
+    await context.addInitScript(() => {
+      try {
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries())
+            window.__tesseraLongTask(Math.round(e.duration), Math.round(e.startTime));
+        }).observe({ type: "longtask", buffered: true });
+      } catch (e) {
+        // No longtask entries in this browser: nothing to report.
+      }
+    });
+  }
+
+  /** The rule of the house: no main-thread task over `limit` ms (200) in any
+   * page during the test. Fails with each offending task's duration.
+   * `E2E_LONG_TASK_MS` overrides the limit for a machine known to be
+   * overloaded (tasks are wall-clock); the default is the rule. */
+  async assertNoLongTasks(limit = +(process.env.E2E_LONG_TASK_MS || 200)) {
+    // Let reports still in flight arrive (one round trip per open page).
+    for (const c of this.contexts)
+      for (const p of c.pages()) await p.evaluate(() => 0).catch(() => {});
+    const over = this.allLongTasks.filter((e) => e.duration > limit);
+    assert.deepEqual(
+      over.map((e) => `${e.duration} ms at ${e.start} ms on ${e.url.replace(/^https?:\/\/[^/]+/, "")}`),
+      [],
+      `main-thread tasks over ${limit} ms`
+    );
+  }
+
+  /** Long tasks (> 50 ms) seen so far, in ms, for a test's note. */
+  longTaskDurations() {
+    return this.allLongTasks.map((e) => e.duration);
   }
 
   assertNoConsoleErrors(allow) {

@@ -3,7 +3,9 @@
 // types (wasm, manifest), no directory listing, no path escapes, and
 // validators (ETag + Last-Modified, answered with 304) as every real static
 // host sends them. It logs each request's path and status (`served.log`) so
-// a test can count how often an asset's body was really sent.
+// a test can count how often an asset's body was really sent, and when each
+// request arrived (`at`, epoch ms: the same clock as a page's
+// `performance.timeOrigin + performance.now()`).
 
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
@@ -29,7 +31,7 @@ export function startServer(root) {
   const served = { count: 0, log: [] };
   const server = createServer(async (req, res) => {
     served.count++;
-    const entry = { path: new URL(req.url, "http://x").pathname, status: 0 };
+    const entry = { path: new URL(req.url, "http://x").pathname, status: 0, at: Date.now() };
     served.log.push(entry);
     res.on("finish", () => (entry.status = res.statusCode));
     try {
