@@ -6,6 +6,8 @@
 
 pub mod catalogue;
 pub mod format;
+pub mod help;
+pub mod home;
 pub mod job;
 pub mod route;
 pub mod sudoku;

@@ -53,6 +53,37 @@ pub fn replace_hash(fragment: &str) {
     }
 }
 
+/// Go to a fragment as a new history entry (Back returns), without firing
+/// `hashchange` (the caller updates the shell itself).
+pub fn push_hash(fragment: &str) {
+    if let Ok(history) = window().history() {
+        let target = format!("#{fragment}");
+        let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&target));
+    }
+}
+
+/// Drop the fragment from the URL (the home's address is the bare one),
+/// without a history entry.
+pub fn clear_hash() {
+    let w = window();
+    if w.location().hash().unwrap_or_default().is_empty() {
+        return;
+    }
+    let loc = w.location();
+    let bare = format!(
+        "{}{}",
+        loc.pathname().unwrap_or_default(),
+        loc.search().unwrap_or_default()
+    );
+    if let Ok(history) = w.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&bare));
+    }
+}
+
+pub fn set_title(title: &str) {
+    document().set_title(title);
+}
+
 /// Focus an element by id.
 pub fn focus_id(id: &str) {
     if let Some(e) = document()

@@ -484,6 +484,10 @@ fn QuantuminoBench() -> impl IntoView {
     if n0 > 0 {
         bench.solve_to(n0);
     }
+    // The home's "count an aside" link starts the count at once.
+    if shell.take_intent("count") {
+        bench.count();
+    }
     on_cleanup(move || bench.abandon_all());
 
     // The URL reproduces aside, box and the solution shown.
