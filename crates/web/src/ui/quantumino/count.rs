@@ -8,6 +8,7 @@
 //! without recounting.
 
 use super::{box_text, duration, group, now_ms, volume_note, Bench, CountView, QJob};
+use crate::model::format::plural;
 use crate::model::job::{RunState, Tone};
 use crate::pool::WorkerPool;
 use crate::ui::storage::{self, Loaded};
@@ -168,9 +169,9 @@ impl Bench {
             Tone::Info,
             format!(
                 "Count cancelled after {}: {saved} of {COUNT_PARTS} parts are saved in this \
-                 browser ({} solutions so far) — Count resumes from there.",
+                 browser ({} so far) — Count resumes from there.",
                 duration(secs),
-                group(running.checkpoint.total())
+                plural(running.checkpoint.total(), "solution", "solutions")
             ),
         );
     }
@@ -285,9 +286,9 @@ impl Bench {
         self.say(
             Tone::Success,
             format!(
-                "{} solutions for aside {aside} in a {} box (rotations of the box counted as \
+                "{} for aside {aside} in a {} box (rotations of the box counted as \
                  distinct; {how}).",
-                group(total),
+                plural(total, "solution", "solutions"),
                 box_text(bx)
             ),
         );

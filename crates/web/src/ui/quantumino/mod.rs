@@ -13,7 +13,7 @@ use super::job::{now_ms, JobRun, JobSlot, MessageLayout, ProgressBar, StatusMess
 use super::shell::use_shell;
 use super::voxel::{ViewControls, VoxelView};
 use super::workbench::Workbench;
-use crate::model::format::group;
+use crate::model::format::{group, noun, plural};
 use crate::model::job::{BarStyle, Purpose, RunState, Tone};
 use crate::pool::WorkerPool;
 use leptos::prelude::*;
@@ -416,9 +416,9 @@ impl Bench {
                     self.say(
                         Tone::Info,
                         format!(
-                            "Build-up step {}: {} pieces placed.",
+                            "Build-up step {}: {} placed.",
                             self.steps.get_untracked(),
-                            n
+                            plural(n as u128, "piece", "pieces")
                         ),
                     );
                     return;
@@ -586,7 +586,7 @@ fn QuantuminoBench() -> impl IntoView {
                 };
                 view! {
                     <p class="q-summary" data-testid="q-summary" data-pieces=s.len() data-cells=cells data-solution=json data-index=bench.index.get() + 1>
-                        <strong>{what}</strong> {format!(" · {} pieces · {} cells · box {}", s.len(), cells, box_text(bench.solved_box.get()))}
+                        <strong>{what}</strong> {format!(" · {} · {} · box {}", plural(s.len() as u128, "piece", "pieces"), plural(cells as u128, "cell", "cells"), box_text(bench.solved_box.get()))}
                     </p>
                 }
                 .into_any()
@@ -642,7 +642,8 @@ fn QuantuminoBench() -> impl IntoView {
                     <p class="counter-line">
                         <span class="count" data-testid="q-count-value" data-count=c.solutions.to_string() data-parts=c.parts_done.to_string()>{group(c.solutions)}</span>
                         {format!(
-                            " solutions in {} of {} parts · {:.1}% · {} · {}",
+                            " {} in {} of {} parts · {:.1}% · {} · {}",
+                            noun(c.solutions, "solution", "solutions"),
                             c.parts_done,
                             c.parts,
                             c.fraction * 100.0,
