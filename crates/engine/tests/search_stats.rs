@@ -27,11 +27,19 @@ fn run(algorithm: Algorithm, count_only: bool) -> (u128, u64) {
 
 #[test]
 fn every_engine_reports_the_nodes_it_explored_on_the_near_worst_case() {
-    for algorithm in [Algorithm::Dlx, Algorithm::Backtrack, Algorithm::Sat, Algorithm::Auto] {
+    for algorithm in [
+        Algorithm::Dlx,
+        Algorithm::Backtrack,
+        Algorithm::Sat,
+        Algorithm::Auto,
+    ] {
         for count_only in [false, true] {
             let (solutions, nodes) = run(algorithm, count_only);
             assert_eq!(solutions, 1, "{algorithm:?} count_only={count_only}");
-            assert!(nodes > 0, "{algorithm:?} count_only={count_only}: {nodes} nodes");
+            assert!(
+                nodes > 0,
+                "{algorithm:?} count_only={count_only}: {nodes} nodes"
+            );
         }
     }
 }

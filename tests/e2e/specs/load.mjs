@@ -18,7 +18,7 @@ export const tests = [
         downloadThroughput: 2_000_000,
         uploadThroughput: 500_000,
       });
-      await page.goto(t.base);
+      await page.goto(t.base + "#sudoku");
       const what = await page.locator("#boot .boot-what").innerText();
       assert.match(what, /Sudoku/);
       assert.match(what, /offline/);

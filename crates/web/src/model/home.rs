@@ -210,7 +210,12 @@ pub fn quantumino_svg() -> String {
             let (x, y, z) = (x as f64, y as f64, bz as f64);
             poly(
                 &mut out,
-                [(x, y, z), (x + 1.0, y, z), (x + 1.0, y + 1.0, z), (x, y + 1.0, z)],
+                [
+                    (x, y, z),
+                    (x + 1.0, y, z),
+                    (x + 1.0, y + 1.0, z),
+                    (x, y + 1.0, z),
+                ],
                 c,
             );
         }
@@ -221,7 +226,12 @@ pub fn quantumino_svg() -> String {
             let (x, y, z) = (bx as f64, y as f64, z as f64);
             poly(
                 &mut out,
-                [(x, y, z), (x, y + 1.0, z), (x, y + 1.0, z + 1.0), (x, y, z + 1.0)],
+                [
+                    (x, y, z),
+                    (x, y + 1.0, z),
+                    (x, y + 1.0, z + 1.0),
+                    (x, y, z + 1.0),
+                ],
                 &shade(c, 0.72),
             );
         }
@@ -232,7 +242,12 @@ pub fn quantumino_svg() -> String {
             let (x, y, z) = (x as f64, by as f64, z as f64);
             poly(
                 &mut out,
-                [(x, y, z), (x + 1.0, y, z), (x + 1.0, y, z + 1.0), (x, y, z + 1.0)],
+                [
+                    (x, y, z),
+                    (x + 1.0, y, z),
+                    (x + 1.0, y, z + 1.0),
+                    (x, y, z + 1.0),
+                ],
                 &shade(c, 0.55),
             );
         }
@@ -308,7 +323,10 @@ mod tests {
                 .iter()
                 .map(|&(r, c)| {
                     let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
-                    (if t & 1 != 0 { -r } else { r }, if t & 2 != 0 { -c } else { c })
+                    (
+                        if t & 1 != 0 { -r } else { r },
+                        if t & 2 != 0 { -c } else { c },
+                    )
                 })
                 .collect();
             let (mr, mc) = (
@@ -361,7 +379,10 @@ mod tests {
             assert_ne!(i, QUANTUMINO_ASIDE, "the aside is not in the box");
             assert!(seen.insert(i), "piece {i} used twice");
             for c in piece {
-                assert!((0..3).all(|k| (0..QUANTUMINO_BOX[k]).contains(&c[k])), "{c:?}");
+                assert!(
+                    (0..3).all(|k| (0..QUANTUMINO_BOX[k]).contains(&c[k])),
+                    "{c:?}"
+                );
                 assert!(cells.insert(*c), "cell {c:?} filled twice");
             }
         }

@@ -5,6 +5,7 @@
 //! Leptos views in `ui` only bind it to the page.
 
 pub mod catalogue;
+pub mod eta;
 pub mod format;
 pub mod help;
 pub mod home;

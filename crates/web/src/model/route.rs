@@ -85,7 +85,12 @@ mod tests {
         assert!(Route::of_fragment("").is_home());
         assert!(Route::of_fragment("#").is_home());
         assert!(Route::of_fragment("#home").is_home());
-        for link in ["sudoku/8..6..9.5", "polyforms/lib/x", "quantumino/0/2x5x8/1", "hexads/shuffle:1,2"] {
+        for link in [
+            "sudoku/8..6..9.5",
+            "polyforms/lib/x",
+            "quantumino/0/2x5x8/1",
+            "hexads/shuffle:1,2",
+        ] {
             let r = Route::of_fragment(link);
             assert!(!r.is_home(), "{link}");
             assert_eq!(Route::fragment(&r.workbench, &r.payload), link);

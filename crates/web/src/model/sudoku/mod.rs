@@ -6,7 +6,7 @@ pub mod codec;
 
 use crate::model::format::{capitalize, plural};
 use tessera_engine::sudoku::grid::cell_name;
-use tessera_engine::sudoku::{Shape, Sudoku, SudokuError};
+use tessera_engine::sudoku::SudokuError;
 
 /// The engine a solver search reports (`Search::engine()`), in words: what
 /// the page says when Auto picked it.
@@ -91,6 +91,7 @@ pub fn import_message(e: &SudokuError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tessera_engine::sudoku::{Shape, Sudoku};
 
     #[test]
     fn every_engine_the_solvers_report_has_words() {
@@ -111,7 +112,9 @@ mod tests {
         let err = |text: &str| Sudoku::parse(text, None).unwrap_err();
         let short = err(&"1".repeat(80));
         // Sage's exact wording stays in the engine (the CLI prints it).
-        assert!(short.to_string().starts_with("Sudoku puzzle dimension of 9 must be a perfect square"));
+        assert!(short
+            .to_string()
+            .starts_with("Sudoku puzzle dimension of 9 must be a perfect square"));
         assert_eq!(
             import_message(&short),
             "80 cells: a 9×9 grid needs 81. Blanks count too — use . or 0 for an empty cell."
@@ -126,7 +129,11 @@ mod tests {
             "35 cells: a grid with 2x3 boxes has 36."
         );
         let bad = err(&format!("?{}", ".".repeat(80)));
-        assert!(import_message(&bad).starts_with("“?” (character 1) is not a digit"), "{}", import_message(&bad));
+        assert!(
+            import_message(&bad).starts_with("“?” (character 1) is not a digit"),
+            "{}",
+            import_message(&bad)
+        );
         assert_eq!(
             import_message(&err(&format!("{}x", ".".repeat(80)))),
             "“x” in r9c9 stands for 33, but a 9×9 grid only uses 1–9."

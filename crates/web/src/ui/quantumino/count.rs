@@ -7,7 +7,8 @@
 //! closed count resumes where it stopped, and a finished one is shown again
 //! without recounting.
 
-use super::{box_text, duration, group, now_ms, volume_note, Bench, CountView, QJob};
+use super::{box_text, duration, now_ms, volume_note, Bench, CountView, QJob};
+use crate::model::eta::Eta;
 use crate::model::format::plural;
 use crate::model::job::{RunState, Tone};
 use crate::pool::WorkerPool;
@@ -63,6 +64,8 @@ pub struct Running {
     /// Parts taken from the checkpoint when the count started.
     resumed: usize,
     shares: Vec<Share>,
+    /// Time left, from the combined fraction's readings.
+    eta: Eta,
 }
 
 impl Bench {
@@ -93,6 +96,7 @@ impl Bench {
             fraction: saved as f64 / f64::from(COUNT_PARTS),
             started: t,
             now: t,
+            left_ms: None,
         }));
         let workers = WorkerPool::global()
             .size()
@@ -105,6 +109,7 @@ impl Bench {
             checkpoint,
             resumed: saved,
             shares: vec![Share::default(); workers],
+            eta: Eta::new(),
         };
         if todo.is_empty() {
             self.counting.set_value(Some(running));
@@ -219,11 +224,15 @@ impl Bench {
         let fraction = estimated.max(finished);
         let all_done = running.shares.iter().all(|s| s.done);
         if let Some(c) = self.count.get_untracked() {
+            let now = now_ms();
+            let shown = if all_done { 1.0 } else { fraction.min(0.999) };
+            running.eta.observe(now - c.started, shown);
             self.count.set(Some(CountView {
                 solutions: running.checkpoint.total(),
                 parts_done: running.checkpoint.done.len(),
-                fraction: if all_done { 1.0 } else { fraction.min(0.999) },
-                now: now_ms(),
+                fraction: shown,
+                now,
+                left_ms: running.eta.left_ms(),
                 ..c
             }));
         }

@@ -71,6 +71,8 @@ struct CountView {
     fraction: f64,
     started: f64,
     now: f64,
+    /// Time left (ms) once the estimator has an honest one.
+    left_ms: Option<f64>,
 }
 
 fn duration(secs: f64) -> String {
@@ -631,15 +633,16 @@ fn QuantuminoBench() -> impl IntoView {
             let elapsed = (c.now - c.started) / 1000.0;
             let eta = if c.fraction >= 1.0 {
                 "done".to_string()
-            } else if c.fraction > 1e-9 && elapsed > 0.5 {
-                format!("about {} left", duration(elapsed * (1.0 - c.fraction) / c.fraction))
             } else {
-                "estimating…".to_string()
+                c.left_ms.map_or_else(
+                    || "estimating…".to_string(),
+                    |ms| format!("about {} left", duration(ms / 1000.0)),
+                )
             };
             view! {
                 <div class="counter" data-testid="q-count">
                     <ProgressBar fraction=c.fraction style=COUNT_BAR/>
-                    <p class="counter-line">
+                    <p class="counter-line" data-testid="q-count-line" data-left=c.left_ms.map(|ms| format!("{ms:.0}"))>
                         <span class="count" data-testid="q-count-value" data-count=c.solutions.to_string() data-parts=c.parts_done.to_string()>{group(c.solutions)}</span>
                         {format!(
                             " {} in {} of {} parts · {:.1}% · {} · {}",
@@ -719,6 +722,15 @@ fn QuantuminoBench() -> impl IntoView {
         }
     };
 
+    let no_solve = move || busy() || box_error.with(Option::is_some);
+    let no_prev =
+        move || busy() || bench.index.get() == 0 || bench.frame_state.with(Option::is_some);
+    let no_next = move || {
+        busy()
+            || bench.states.with(Vec::is_empty)
+            || bench.frame_state.with(Option::is_some)
+            || (bench.exhausted.get() && bench.index.get() + 1 >= bench.states.with(Vec::len))
+    };
     view! {
         <div class="q-bench" data-testid="quantumino-bench">
             <section class="q-stage" aria-label="The box in 3D">
@@ -730,6 +742,13 @@ fn QuantuminoBench() -> impl IntoView {
                     testid="q-view"
                 />
                 <div class="q-stage-bar">
+                    // On phones the panel is far below: the buttons that
+                    // change the view also sit right under it.
+                    <div class="q-quick" role="group" aria-label="Solutions" data-testid="q-quick">
+                        <button type="button" class="primary" data-testid="q-quick-solve" disabled=no_solve on:click=move |_| bench.solve()>"Solve"</button>
+                        <button type="button" data-testid="q-quick-prev" aria-label="Previous solution" disabled=no_prev on:click=move |_| bench.previous()>"◀"</button>
+                        <button type="button" data-testid="q-quick-next" aria-label="Next solution" disabled=no_next on:click=move |_| bench.next()>"▶"</button>
+                    </div>
                     <ViewControls options=bench.options testid="q-view"/>
                 </div>
                 {summary}
@@ -782,9 +801,9 @@ fn QuantuminoBench() -> impl IntoView {
                 <section class="card">
                     <h2>"Solve"</h2>
                     <div class="actions">
-                        <button type="button" class="primary" data-testid="q-solve" disabled=move || busy() || box_error.with(Option::is_some) on:click=move |_| bench.solve()>"Solve"</button>
-                        <button type="button" data-testid="q-prev" disabled=move || busy() || bench.index.get() == 0 || bench.frame_state.with(Option::is_some) on:click=move |_| bench.previous()>"◀ Previous"</button>
-                        <button type="button" data-testid="q-next" disabled=move || busy() || bench.states.with(Vec::is_empty) || bench.frame_state.with(Option::is_some) || (bench.exhausted.get() && bench.index.get() + 1 >= bench.states.with(Vec::len)) on:click=move |_| bench.next()>"Next ▶"</button>
+                        <button type="button" class="primary" data-testid="q-solve" disabled=no_solve on:click=move |_| bench.solve()>"Solve"</button>
+                        <button type="button" data-testid="q-prev" disabled=no_prev on:click=move |_| bench.previous()>"◀ Previous"</button>
+                        <button type="button" data-testid="q-next" disabled=no_next on:click=move |_| bench.next()>"Next ▶"</button>
                     </div>
                     <h3>"Build-up (Sage's partial modes)"</h3>
                     <div class="actions secondary q-anim">
