@@ -141,7 +141,7 @@ export const tests = [
       await page.waitForSelector('[data-testid="help-dialog"][open]');
       assert.match(await t.tid("help-title").textContent(), /Welcome/);
       await page.keyboard.press("Escape");
-      await page.waitForSelector('[data-testid="help-dialog"]:not([open])');
+      await page.waitForSelector('[data-testid="help-dialog"]:not([open])', { state: "attached" });
       // On the Sudoku workbench: keys, buttons and sources.
       await t.click("nav-sudoku");
       await t.ready();
@@ -157,7 +157,7 @@ export const tests = [
       assert.match(text, /Sage/i);
       await t.shot("help-sudoku-desktop-light");
       await page.keyboard.press("Escape");
-      await page.waitForSelector('[data-testid="help-dialog"]:not([open])');
+      await page.waitForSelector('[data-testid="help-dialog"]:not([open])', { state: "attached" });
       // "?" typed nothing into the grid.
       assert.equal(await t.puzzle(), before);
       // The header button, reached and pressed with the keyboard.
@@ -166,7 +166,7 @@ export const tests = [
       await page.waitForSelector('[data-testid="help-dialog"][open]');
       assert.equal(await page.evaluate(() => document.activeElement.closest("dialog") !== null), true, "focus moves into the dialog");
       await page.keyboard.press("Escape");
-      await page.waitForSelector('[data-testid="help-dialog"]:not([open])');
+      await page.waitForSelector('[data-testid="help-dialog"]:not([open])', { state: "attached" });
       assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), "help-button", "focus returns to the button");
       // Every workbench has its own help with its sources.
       for (const [id, title, source] of [["polyforms", "Polyforms", /Polyform Puzzler/], ["quantumino", "Quantumino", /Sage/], ["hexads", "Hexads", /Conway/]]) {
@@ -176,7 +176,7 @@ export const tests = [
         assert.equal(await t.tid("help-title").textContent(), title);
         assert.match(await t.tid("help-dialog").innerText(), source);
         await t.click("help-close");
-        await page.waitForSelector('[data-testid="help-dialog"]:not([open])');
+        await page.waitForSelector('[data-testid="help-dialog"]:not([open])', { state: "attached" });
       }
       // Phone: the dialog fits the screen.
       const phone = await openHome(t, { width: 375, height: 812, isMobile: true, colorScheme: "dark" });
