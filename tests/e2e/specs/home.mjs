@@ -151,7 +151,7 @@ export const tests = [
       await page.waitForSelector('[data-testid="help-dialog"][open]');
       assert.equal(await t.tid("help-title").textContent(), "Sudoku");
       const text = await t.tid("help-dialog").innerText();
-      assert.match(text, /What the buttons do/);
+      assert.match(text, /What the buttons do/i);
       assert.match(text, /Ctrl\+Z/);
       assert.match(text, /Knuth/);
       assert.match(text, /Sage/i);

@@ -70,6 +70,8 @@ export const tests = [
         localStorage.setItem("tessera.sudoku.v1", '{"board": {"shape": {"box_rows": 3, "box_cols": 3}, "cells": [1,2');
         localStorage.setItem("tessera.session.v1", "garbage");
       });
+      // A fresh load (a new document, not a fragment change).
+      await page.goto("about:blank");
       await page.goto(t.base + "#sudoku");
       await t.ready();
       const notices = await t.tid("notice").allInnerTexts();
@@ -81,6 +83,7 @@ export const tests = [
       await page.evaluate(() => {
         localStorage.setItem("tessera.sudoku.v1", JSON.stringify({ board: { shape: { box_rows: 3, box_cols: 3 }, cells: [99], notes: [] }, algorithm: "Dlx" }));
       });
+      await page.goto("about:blank");
       await page.goto(t.base + "#sudoku");
       await t.ready();
       assert.ok((await t.tid("notice").allInnerTexts()).some((n) => /could not be read/.test(n)));
@@ -136,6 +139,7 @@ export const tests = [
       assert.deepEqual(links, [["Home", null], ["Sudoku", "page"], ["Polyforms", null], ["Quantumino", null], ["Hexads", null]]);
       // An unknown workbench falls back to the home (the default route).
       await page.goto(t.base + "#tetravex");
+      await page.reload();
       await t.readyHome();
       assert.ok((await t.tid("notice").allInnerTexts()).some((n) => /unknown workbench/i.test(n)));
       assert.match(await page.title(), /^Tessera/);
