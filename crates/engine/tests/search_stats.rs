@@ -2,7 +2,7 @@
 //! needed work reports nodes for every engine (session 15: Backtracking
 //! said "0 nodes explored" on Sage's near-worst-case puzzle).
 
-use tessera_engine::search::{Search, Step};
+use tessera_engine::search::Step;
 use tessera_engine::sudoku::{Algorithm, Sudoku};
 
 /// Wikipedia's near-worst case for brute force (Sage's docs use it too).
