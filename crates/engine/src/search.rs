@@ -33,7 +33,9 @@ impl<T> Step<T> {
 /// Progress counters of a search, cheap to read between slices.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Progress {
-    /// Search-tree nodes explored so far (one per tentative choice).
+    /// Search-tree nodes explored so far: one per tentative choice, plus
+    /// the root for searches that reason before choosing (so a puzzle
+    /// solved by propagation alone reports 1, not 0).
     pub nodes: u64,
     /// Solutions found so far (also counted in count-only mode).
     pub solutions: u128,

@@ -132,8 +132,10 @@ export class Context {
     this.notes.push(text);
   }
 
-  /** Load the app (path relative to the served root) and wait for it. */
-  async open(path = "", { sub = false, page = this.page } = {}) {
+  /** Load the app (path relative to the served root) and wait for it.
+   * The bare URL is the home; the default here is the Sudoku workbench,
+   * which most specs start from. */
+  async open(path = "#sudoku", { sub = false, page = this.page } = {}) {
     if (!page) page = await this.newPage();
     await page.goto((sub ? this.subBase : this.base) + path);
     await this.ready(page);
@@ -142,6 +144,11 @@ export class Context {
 
   async ready(page = this.page) {
     await page.waitForSelector('html[data-app="ready"] [data-testid="grid"] [role="gridcell"]', { timeout: 20000 });
+  }
+
+  /** Wait for the home (the landing view). */
+  async readyHome(page = this.page) {
+    await page.waitForSelector('html[data-app="ready"] [data-testid="home"] [data-testid="home-card-hexads"]', { timeout: 20000 });
   }
 
   tid(id, page = this.page) {

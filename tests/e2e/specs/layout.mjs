@@ -81,8 +81,12 @@ export const tests = [
       await t.open("#sudoku/" + PUZZLES.j.puzzle.replace(/^/, "4x4/"));
       await t.shot("mobile-16x16-light");
       // A first visit: no link, no saved session.
+      // It opens on the home; the nav leads to the Sudoku grid.
       page = await t.newPage({ width: 1280, height: 900 });
-      await t.open();
+      await page.goto(t.base);
+      await t.readyHome();
+      await t.click("nav-sudoku");
+      await t.ready();
       assert.match(await t.statusText(), /Welcome/);
       await t.shot("first-visit-desktop-light");
     },

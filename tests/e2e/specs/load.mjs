@@ -36,7 +36,7 @@ export const tests = [
     async run(t) {
       const page = await t.newPage();
       await throttle(page);
-      await page.goto(t.base);
+      await page.goto(t.base + "#sudoku");
       const what = await page.locator("#boot .boot-what").innerText();
       assert.match(what, /Sudoku/);
       assert.match(what, /offline/);
@@ -85,7 +85,7 @@ export const tests = [
       await markGridReady(page);
       await throttle(page);
       const from = t.server.served.log.length;
-      await page.goto(t.base);
+      await page.goto(t.base + "#sudoku");
       await t.ready(page);
       await page.waitForFunction(() => window.__gridWall !== undefined);
       const gridAt = await page.evaluate(() => window.__gridWall);

@@ -130,7 +130,7 @@ export const tests = [
     name: "works from a sub-path of a static host (relative URLs), including the worker",
     async run(t) {
       const page = await t.newPage();
-      await t.open("", { sub: true });
+      await t.open("#sudoku", { sub: true });
       assert.ok(page.url().startsWith(t.subBase));
       await t.click("example-escargot");
       await t.click("solve");

@@ -54,8 +54,9 @@ export const tests = [
       assert.equal(await t.puzzle(), PUZZLES.near_worst.puzzle);
       assert.equal(await t.attr("alg-backtrack", "aria-checked"), "true");
       assert.match(await page.locator("#cell-0").getAttribute("aria-label"), /notes 9/);
-      // Without a fragment the last session comes from localStorage.
-      await page.goto(t.base);
+      // Without a puzzle in the link the last session comes from localStorage
+      // (the bare URL is the home; the Sudoku workbench restores its puzzle).
+      await page.goto(t.base + "#sudoku");
       await t.ready();
       assert.equal(await t.puzzle(), PUZZLES.near_worst.puzzle);
       assert.equal(await page.evaluate(() => location.hash), "#sudoku/" + PUZZLES.near_worst.puzzle);
@@ -69,7 +70,9 @@ export const tests = [
         localStorage.setItem("tessera.sudoku.v1", '{"board": {"shape": {"box_rows": 3, "box_cols": 3}, "cells": [1,2');
         localStorage.setItem("tessera.session.v1", "garbage");
       });
-      await page.goto(t.base);
+      // A fresh load (a new document, not a fragment change).
+      await page.goto("about:blank");
+      await page.goto(t.base + "#sudoku");
       await t.ready();
       const notices = await t.tid("notice").allInnerTexts();
       assert.ok(notices.some((n) => /saved Sudoku could not be read/.test(n)), JSON.stringify(notices));
@@ -80,7 +83,8 @@ export const tests = [
       await page.evaluate(() => {
         localStorage.setItem("tessera.sudoku.v1", JSON.stringify({ board: { shape: { box_rows: 3, box_cols: 3 }, cells: [99], notes: [] }, algorithm: "Dlx" }));
       });
-      await page.goto(t.base);
+      await page.goto("about:blank");
+      await page.goto(t.base + "#sudoku");
       await t.ready();
       assert.ok((await t.tid("notice").allInnerTexts()).some((n) => /could not be read/.test(n)));
       await t.tid("notice").first().locator("button").click();
@@ -132,11 +136,14 @@ export const tests = [
     async run(t) {
       const page = await t.open();
       const links = await page.$$eval(".app-nav a", (as) => as.map((a) => [a.textContent.trim(), a.getAttribute("aria-current")]));
-      assert.deepEqual(links, [["Sudoku", "page"], ["Polyforms", null], ["Quantumino", null], ["Hexads", null]]);
+      assert.deepEqual(links, [["Home", null], ["Sudoku", "page"], ["Polyforms", null], ["Quantumino", null], ["Hexads", null]]);
+      // An unknown workbench falls back to the home (the default route).
       await page.goto(t.base + "#tetravex");
-      await t.ready();
+      await page.reload();
+      await t.readyHome();
       assert.ok((await t.tid("notice").allInnerTexts()).some((n) => /unknown workbench/i.test(n)));
-      assert.equal(await page.title(), "Tessera · Sudoku");
+      assert.match(await page.title(), /^Tessera/);
+      assert.equal(await t.attr("nav-home", "aria-current"), "page");
     },
   },
   {

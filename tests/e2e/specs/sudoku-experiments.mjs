@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 
 async function openExperiments(t, options) {
   const page = await t.newPage(options);
-  await t.open("", { page });
+  await t.open("#sudoku", { page });
   await t.click("sudoku-tab-experiments");
   await page.waitForSelector('[data-testid="experiments"]:not([hidden])');
   assert.equal(await page.locator('[data-testid="sudoku-bench"]').isVisible(), false, "the grid editor is hidden");

@@ -325,7 +325,7 @@ export const tests = [
     name: "lab: phone layout and dark theme stay readable",
     async run(t) {
       const page = await t.newPage({ width: 390, height: 844, isMobile: true, colorScheme: "dark" });
-      await t.open("", { page });
+      await t.open("#sudoku", { page });
       await load(t, EASY);
       await t.tid("hint", page).click();
       await t.shot("lab-hint-phone-dark", page, { fullPage: true });

@@ -158,7 +158,7 @@ export const tests = [
     name: "variants on a 390 px phone",
     async run(t) {
       const page = await t.newPage({ width: 390, height: 844, isMobile: true });
-      await t.open("", { page });
+      await t.open("#sudoku", { page });
       await t.click("variant-samurai", page);
       await importPuzzle({ tid: (id) => t.tid(id, page), click: (id) => t.click(id, page) }, SAMURAI.join(" "));
       await t.shot("variant-samurai-phone", page, { fullPage: true });

@@ -368,9 +368,10 @@ impl Catalogue {
         };
         let freedoms: Vec<Freedom> = set.pieces.iter().map(|(_, f)| *f).collect();
         let description = format!(
-            "{} {} pieces{} on a region of {} {} (Polyform Puzzler's {}, module {})",
+            "{} {} {}{} on a region of {} {} (Polyform Puzzler's {}, module {})",
             e.pieces,
             e.family,
+            if e.pieces == 1 { "piece" } else { "pieces" },
             if e.omit_one_of.is_empty() {
                 String::new()
             } else {

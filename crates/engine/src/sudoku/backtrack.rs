@@ -151,6 +151,9 @@ impl BacktrackSearch {
                 s.queue.push(cell as u16);
             }
         }
+        // The root counts as a node once its propagation has run (a puzzle
+        // solved by propagation alone must not read "0 nodes explored").
+        s.nodes = 1;
         if !(ok && s.propagate()) {
             s.state = State::Done;
         }

@@ -841,7 +841,9 @@ impl Band9 {
                 State::Done
             },
             count_only: false,
-            nodes: 0,
+            // The root counts: its propagation is work done, and a puzzle
+            // that propagation alone solves must not read "0 nodes".
+            nodes: u64::from(start.is_some()),
             solutions: 0,
         }
     }

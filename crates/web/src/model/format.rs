@@ -28,6 +28,16 @@ pub fn plural(n: u128, one: &str, many: &str) -> String {
     }
 }
 
+/// The word alone, agreeing with `n`: for text that shows the number in a
+/// separate element ("<b>1</b> solution so far").
+pub fn noun<'a>(n: u128, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
 /// "hidden single" → "Hidden single".
 pub fn capitalize(s: &str) -> String {
     let mut c = s.chars();
@@ -91,6 +101,9 @@ mod tests {
         assert_eq!(plural(1, "piece", "pieces"), "1 piece");
         assert_eq!(plural(0, "piece", "pieces"), "0 pieces");
         assert_eq!(plural(12_345, "piece", "pieces"), "12,345 pieces");
+        assert_eq!(noun(1, "solution", "solutions"), "solution");
+        assert_eq!(noun(0, "solution", "solutions"), "solutions");
+        assert_eq!(noun(2, "entry", "entries"), "entries");
     }
 
     #[test]

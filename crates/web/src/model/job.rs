@@ -3,7 +3,7 @@
 //! message's tone and the stats line. The views bind these to signals; the
 //! rules themselves are tested here, natively.
 
-use crate::model::format::{format_ms, group, plural, time_left};
+use crate::model::format::{format_ms, group, noun, plural, time_left};
 use tessera_engine::search::Progress;
 use tessera_jobs::event::Stats;
 
@@ -168,16 +168,18 @@ impl Live {
             format!("{pct:.2}%")
         };
         format!(
-            " solutions so far · {} nodes · {pct_text} of the tree",
-            group(self.nodes as u128)
+            " {} so far · {} · {pct_text} of the tree",
+            noun(self.solutions, "solution", "solutions"),
+            plural(self.nodes as u128, "node", "nodes")
         )
     }
 
     /// Polyforms' counter: " solutions so far · 1,234 nodes · 4.2% · about 3 s left".
     pub fn eta_text(&self) -> String {
         format!(
-            " solutions so far · {} nodes · {:.1}% · {}",
-            group(self.nodes as u128),
+            " {} so far · {} · {:.1}% · {}",
+            noun(self.solutions, "solution", "solutions"),
+            plural(self.nodes as u128, "node", "nodes"),
             self.percent(),
             self.eta()
         )
@@ -186,9 +188,9 @@ impl Live {
     /// Variants' one-line counter: "3 solutions so far · 1,234 nodes · 4%".
     pub fn line_text(&self) -> String {
         format!(
-            "{} so far · {} nodes · {:.0}%",
+            "{} so far · {} · {:.0}%",
             plural(self.solutions, "solution", "solutions"),
-            group(self.nodes as u128),
+            plural(self.nodes as u128, "node", "nodes"),
             self.fraction * 100.0
         )
     }

@@ -5,7 +5,10 @@
 //! Leptos views in `ui` only bind it to the page.
 
 pub mod catalogue;
+pub mod eta;
 pub mod format;
+pub mod help;
+pub mod home;
 pub mod job;
 pub mod route;
 pub mod sudoku;

@@ -1,6 +1,10 @@
 //! The URL fragment holds what makes a link reproducible:
 //! `#<workbench>/<payload>`, e.g. `#sudoku/8..6..9.5…`. The payload belongs
-//! to the workbench (see `model::sudoku::codec`).
+//! to the workbench (see `model::sudoku::codec`). A URL without a fragment
+//! is the home (`Route::home()`), the landing view that says what Tessera is.
+
+/// The home's id: `#home`, and where a URL without a fragment goes.
+pub const HOME: &str = "home";
 
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Route {
@@ -23,6 +27,24 @@ impl Route {
             workbench: workbench.to_ascii_lowercase(),
             payload: payload.to_string(),
         })
+    }
+
+    /// The landing view.
+    pub fn home() -> Route {
+        Route {
+            workbench: HOME.into(),
+            payload: String::new(),
+        }
+    }
+
+    /// The route of a fragment: an empty one is the home, so a bare URL
+    /// opens the landing view rather than the last workbench.
+    pub fn of_fragment(fragment: &str) -> Route {
+        Route::parse(fragment).unwrap_or_else(Route::home)
+    }
+
+    pub fn is_home(&self) -> bool {
+        self.workbench == HOME
     }
 
     /// The fragment for a workbench and payload.
@@ -56,6 +78,23 @@ mod tests {
         assert_eq!((r.workbench.as_str(), r.payload.as_str()), ("hexads", ""));
         assert_eq!(Route::parse(""), None);
         assert_eq!(Route::parse("  #/ "), None);
+    }
+
+    #[test]
+    fn no_fragment_is_the_home_and_deep_links_are_not() {
+        assert!(Route::of_fragment("").is_home());
+        assert!(Route::of_fragment("#").is_home());
+        assert!(Route::of_fragment("#home").is_home());
+        for link in [
+            "sudoku/8..6..9.5",
+            "polyforms/lib/x",
+            "quantumino/0/2x5x8/1",
+            "hexads/shuffle:1,2",
+        ] {
+            let r = Route::of_fragment(link);
+            assert!(!r.is_home(), "{link}");
+            assert_eq!(Route::fragment(&r.workbench, &r.payload), link);
+        }
     }
 
     #[test]

@@ -66,6 +66,28 @@ pub fn push_hash(fragment: &str) {
     }
 }
 
+/// Drop the fragment from the URL (the home's address is the bare one),
+/// without a history entry.
+pub fn clear_hash() {
+    let w = window();
+    if w.location().hash().unwrap_or_default().is_empty() {
+        return;
+    }
+    let loc = w.location();
+    let bare = format!(
+        "{}{}",
+        loc.pathname().unwrap_or_default(),
+        loc.search().unwrap_or_default()
+    );
+    if let Ok(history) = w.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&bare));
+    }
+}
+
+pub fn set_title(title: &str) {
+    document().set_title(title);
+}
+
 /// Focus an element by id.
 pub fn focus_id(id: &str) {
     if let Some(e) = document()
@@ -76,27 +98,50 @@ pub fn focus_id(id: &str) {
     }
 }
 
-/// Copy text to the clipboard (async API; falls back to selecting the
-/// element with id `fallback_id` and `execCommand("copy")`).
-pub fn copy_text(text: &str, fallback_id: &str) -> bool {
+/// Copy text to the clipboard and say afterwards whether it worked: the
+/// async API's promise decides (a refused permission is a failure, not a
+/// false "copied"), else a hidden textarea and `execCommand("copy")`.
+pub fn copy_text(text: &str, done: impl FnOnce(bool) + 'static) {
     let navigator = window().navigator();
     let has_clipboard = js_sys::Reflect::get(&navigator, &"clipboard".into())
         .map(|c| !c.is_undefined() && !c.is_null())
         .unwrap_or(false);
-    if has_clipboard {
-        let _ = navigator.clipboard().write_text(text);
-        return true;
+    if !has_clipboard {
+        done(copy_by_selection(text));
+        return;
     }
-    if let Some(area) = document()
-        .get_element_by_id(fallback_id)
+    let promise = navigator.clipboard().write_text(text);
+    let text = text.to_string();
+    wasm_bindgen_futures::spawn_local(async move {
+        let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+        done(ok || copy_by_selection(&text));
+    });
+}
+
+/// The old way: select the text in a temporary textarea and copy it.
+fn copy_by_selection(text: &str) -> bool {
+    let doc = document();
+    let Some(area) = doc
+        .create_element("textarea")
+        .ok()
         .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
-    {
-        area.select();
-        if let Ok(doc) = document().dyn_into::<web_sys::HtmlDocument>() {
-            return doc.exec_command("copy").unwrap_or(false);
-        }
-    }
-    false
+    else {
+        return false;
+    };
+    area.set_value(text);
+    let _ = area.set_attribute("readonly", "");
+    let _ = area.set_attribute("style", "position:fixed;top:0;left:0;opacity:0");
+    let Some(body) = doc.body() else {
+        return false;
+    };
+    let _ = body.append_child(&area);
+    area.select();
+    let ok = doc
+        .dyn_ref::<web_sys::HtmlDocument>()
+        .and_then(|d| d.exec_command("copy").ok())
+        .unwrap_or(false);
+    let _ = body.remove_child(&area);
+    ok
 }
 
 /// Offer `text` as a file download named `name` (a data URL on a temporary

@@ -5,7 +5,9 @@
 //! [`workbench::WORKBENCHES`].
 
 pub mod dom;
+pub mod help;
 pub mod hexad;
+pub mod home;
 pub mod job;
 pub mod panic;
 pub mod polyform;

@@ -3,9 +3,10 @@
 //! localStorage and the workbenches.
 
 use super::dom;
+use super::help::HelpDialog;
 use super::storage::{self, Loaded};
 use super::workbench::{self, WORKBENCHES};
-use crate::model::route::Route;
+use crate::model::route::{self, Route};
 use leptos::ev;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -36,6 +37,13 @@ pub struct Shell {
     pub incoming: RwSignal<Route>,
     /// The workbench on screen.
     pub active: RwSignal<&'static str>,
+    /// What a link from the home asked the workbench it opens to do
+    /// ("count-grids", "count", "solve"); the workbench takes it once.
+    pub intent: RwSignal<Option<&'static str>>,
+    /// The last workbench of the previous visit (the home offers it).
+    pub last: StoredValue<Option<&'static str>>,
+    /// The help dialog of the workbench on screen is open.
+    pub help: RwSignal<bool>,
 }
 
 impl Shell {
@@ -69,9 +77,7 @@ impl Shell {
     /// Follow the URL after Back/Forward (or an edited address): switch
     /// workbench and hand it the route, unless nothing changed.
     fn follow_url(&self) {
-        let Some(route) = Route::parse(&dom::hash()) else {
-            return;
-        };
+        let route = Route::of_fragment(&dom::hash());
         match workbench::find(&route.workbench) {
             Some(w) => {
                 if self.active.get_untracked() != w.id {
@@ -85,6 +91,29 @@ impl Shell {
                 NoticeKind::Warning,
                 format!("Unknown workbench “{}” in the link.", route.workbench),
             ),
+        }
+    }
+}
+
+impl Shell {
+    /// Open a workbench from a link, asking it to do `intent` once there.
+    pub fn go(&self, workbench: &'static str, payload: &str, intent: Option<&'static str>) {
+        self.intent.set(intent);
+        dom::push_hash(&Route::fragment(workbench, payload));
+        self.active.set(workbench);
+        self.incoming.set(Route {
+            workbench: workbench.into(),
+            payload: payload.into(),
+        });
+    }
+
+    /// `true` once if the link that opened the workbench asked for `what`.
+    pub fn take_intent(&self, what: &str) -> bool {
+        if self.intent.get_untracked() == Some(what) {
+            self.intent.set(None);
+            true
+        } else {
+            false
         }
     }
 }
@@ -135,39 +164,32 @@ fn initial_theme() -> Theme {
 
 #[component]
 pub fn App() -> impl IntoView {
-    // Where to start: the URL, else the last session, else the first bench.
+    // Where to start: the URL's workbench, else the home. The session
+    // remembers the last workbench for the home's "pick up where you left
+    // off" link.
     let mut first_notices = Vec::new();
-    let from_url = Route::parse(&dom::hash());
-    let start = match &from_url {
-        Some(r) if workbench::find(&r.workbench).is_some() => r.clone(),
-        Some(r) => {
-            first_notices.push(format!(
-                "The link points to an unknown workbench “{}”; showing {} instead.",
-                r.workbench,
-                workbench::default_workbench().title
-            ));
-            Route {
-                workbench: workbench::default_workbench().id.into(),
-                payload: String::new(),
-            }
+    let last = match storage::load::<Session>(SESSION_KEY) {
+        Loaded::Found(s) => workbench::find(&s.workbench)
+            .filter(|w| w.id != route::HOME)
+            .map(|w| w.id),
+        Loaded::Corrupt => {
+            storage::discard(SESSION_KEY);
+            first_notices
+                .push("Your saved session could not be read and was discarded.".to_string());
+            None
         }
-        None => {
-            let id = match storage::load::<Session>(SESSION_KEY) {
-                Loaded::Found(s) if workbench::find(&s.workbench).is_some() => s.workbench,
-                Loaded::Found(_) | Loaded::Corrupt => {
-                    storage::discard(SESSION_KEY);
-                    first_notices.push(
-                        "Your saved session could not be read and was discarded.".to_string(),
-                    );
-                    workbench::default_workbench().id.into()
-                }
-                Loaded::Missing => workbench::default_workbench().id.into(),
-            };
-            Route {
-                workbench: id,
-                payload: String::new(),
-            }
-        }
+        Loaded::Missing => None,
+    };
+    let from_url = Route::of_fragment(&dom::hash());
+    let start = if workbench::find(&from_url.workbench).is_some() {
+        from_url
+    } else {
+        first_notices.push(format!(
+            "The link points to an unknown workbench “{}”; showing {} instead.",
+            from_url.workbench,
+            workbench::default_workbench().title
+        ));
+        Route::home()
     };
     let active_id = workbench::find(&start.workbench)
         .unwrap_or_else(workbench::default_workbench)
@@ -178,15 +200,23 @@ pub fn App() -> impl IntoView {
         next_notice: StoredValue::new(1),
         incoming: RwSignal::new(start),
         active: RwSignal::new(active_id),
+        intent: RwSignal::new(None),
+        last: StoredValue::new(last),
+        help: RwSignal::new(false),
     };
     provide_context(shell);
     for text in first_notices {
         shell.notify(NoticeKind::Warning, text);
     }
 
-    // Remember the workbench; keep the page title in step.
+    // Remember the workbench (not the home); keep the page title in step.
     Effect::new(move |_| {
         let id = shell.active.get();
+        shell.help.set(false);
+        if id == route::HOME {
+            dom::set_title("Tessera · puzzles and combinatorics in your browser");
+            return;
+        }
         storage::save(
             SESSION_KEY,
             &Session {
@@ -194,7 +224,7 @@ pub fn App() -> impl IntoView {
             },
         );
         if let Some(w) = workbench::find(id) {
-            dom::document().set_title(&format!("Tessera · {}", w.title));
+            dom::set_title(&format!("Tessera · {}", w.title));
         }
     });
 
@@ -206,6 +236,22 @@ pub fn App() -> impl IntoView {
         on_hash.remove();
         on_pop.remove();
     });
+
+    // "?" opens the help of the page on screen (not while typing).
+    let on_key = window_event_listener(ev::keydown, move |e| {
+        if e.key() != "?" || e.ctrl_key() || e.meta_key() || e.alt_key() {
+            return;
+        }
+        let in_field = e
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        if !in_field {
+            e.prevent_default();
+            shell.help.set(true);
+        }
+    });
+    on_cleanup(move || on_key.remove());
 
     // Theme: the stored choice, else the system's; the toggle stores it.
     let theme = RwSignal::new(initial_theme());
@@ -264,7 +310,7 @@ pub fn App() -> impl IntoView {
 
     view! {
         <header class="app-header">
-            <a class="brand" href="#" aria-label="Tessera home">
+            <a class="brand" href="#" aria-label="Tessera home" data-testid="brand">
                 <svg class="brand-mark" viewBox="0 0 32 32" aria-hidden="true">
                     <rect x="2" y="2" width="13" height="13" rx="3" class="tile-a"></rect>
                     <rect x="17" y="2" width="13" height="13" rx="3" class="tile-b"></rect>
@@ -274,6 +320,20 @@ pub fn App() -> impl IntoView {
                 <span class="brand-name">"Tessera"</span>
             </a>
             <nav class="app-nav" aria-label="Workbenches">{nav}</nav>
+            <button
+                type="button"
+                class="icon-button help-button"
+                data-testid="help-button"
+                aria-haspopup="dialog"
+                aria-label=move || {
+                    let title = workbench::find(shell.active.get()).map_or("Tessera", |w| w.title);
+                    format!("Help: {title} (shortcut ?)")
+                }
+                title="Help (?)"
+                on:click=move |_| shell.help.set(true)
+            >
+                "?"
+            </button>
             <button
                 type="button"
                 class="icon-button theme-toggle"
@@ -330,6 +390,7 @@ pub fn App() -> impl IntoView {
                 untrack(move || (bench.view)())
             }}
         </main>
+        <HelpDialog/>
         <footer class="app-footer">
             <span>"Tessera · works offline · formats compatible with SageMath"</span>
             <Show when=move || debug>

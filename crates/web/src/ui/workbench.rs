@@ -15,7 +15,9 @@ pub struct Workbench {
     pub view: fn() -> AnyView,
 }
 
+/// The home comes first: it is the default and the nav's first entry.
 pub const WORKBENCHES: &[Workbench] = &[
+    super::home::WORKBENCH,
     super::sudoku::WORKBENCH,
     super::polyform::WORKBENCH,
     super::quantumino::WORKBENCH,

@@ -5,6 +5,10 @@ pub mod board;
 pub mod codec;
 pub mod play;
 
+use crate::model::format::{capitalize, plural};
+use tessera_engine::sudoku::grid::cell_name;
+use tessera_engine::sudoku::SudokuError;
+
 /// The engine a solver search reports (`Search::engine()`), in words: what
 /// the page says when Auto picked it.
 pub fn engine_label(engine: &str) -> &'static str {
@@ -17,9 +21,78 @@ pub fn engine_label(engine: &str) -> &'static str {
     }
 }
 
+/// An import error in players' words. The engine's messages keep Sage's
+/// wording (the CLI's errors match Sage's); the browser speaks to people:
+/// "80 cells: a 9×9 grid needs 81", not "dimension of 9 must be a perfect
+/// square", which reads as if 9 were not a square.
+pub fn import_message(e: &SudokuError) -> String {
+    match e {
+        SudokuError::Empty => "Nothing to import: no cells were found.".into(),
+        SudokuError::Dimension { cells, .. } => {
+            // The nearest square grids below and above the count.
+            let sizes = [4usize, 6, 8, 9, 10, 12, 15, 16, 20, 25];
+            let below = sizes.iter().rev().find(|&&n| n * n < *cells);
+            let above = sizes.iter().find(|&&n| n * n > *cells);
+            let near = match (below, above) {
+                (Some(&b), Some(&a)) if cells - b * b < a * a - cells => {
+                    format!("a {b}×{b} grid has {}", b * b)
+                }
+                (_, Some(&a)) => format!("a {a}×{a} grid needs {}", a * a),
+                (Some(&b), None) => format!("a {b}×{b} grid has {}", b * b),
+                (None, None) => "no grid has that many".into(),
+            };
+            format!(
+                "{}: {near}. Blanks count too — use . or 0 for an empty cell.",
+                plural(*cells as u128, "cell", "cells")
+            )
+        }
+        SudokuError::ShapeLength { shape, cells } => format!(
+            "{}: a grid with {shape} boxes has {}.",
+            plural(*cells as u128, "cell", "cells"),
+            shape.cells()
+        ),
+        SudokuError::TooLarge { size } => {
+            format!("A {size}×{size} grid is too large: Tessera goes up to 64 symbols.")
+        }
+        SudokuError::NotSquare { rows, row, len } => format!(
+            "Row {} has {} but the matrix has {}: every row needs as many entries as there are rows.",
+            row + 1,
+            plural(*len as u128, "entry", "entries"),
+            plural(*rows as u128, "row", "rows")
+        ),
+        SudokuError::InvalidChar { position, ch } => format!(
+            "“{}” (character {}) is not a digit: use 1–9, letters A–Z above 9, and . or 0 for blanks.",
+            ch.escape_default(),
+            position + 1
+        ),
+        SudokuError::SymbolTooLarge {
+            position,
+            ch,
+            value,
+            size,
+        } => format!(
+            "“{ch}” in {} stands for {value}, but a {size}×{size} grid only uses 1–{size}.",
+            cell_name(*position, *size)
+        ),
+        SudokuError::InvalidValue {
+            position,
+            value,
+            size,
+        } => format!(
+            "{value} in {} is outside 0–{size} (0 is a blank).",
+            cell_name(*position, *size)
+        ),
+        SudokuError::Duplicate { .. } | SudokuError::StringTooLarge { .. } => {
+            capitalize(&e.to_string()) + "."
+        }
+        SudokuError::UnknownAlgorithm(name) => format!("“{name}” is not a solver Tessera knows."),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::engine_label;
+    use super::*;
+    use tessera_engine::sudoku::{Shape, Sudoku};
 
     #[test]
     fn every_engine_the_solvers_report_has_words() {
@@ -33,5 +106,47 @@ mod tests {
             assert_eq!(engine_label(name), words);
         }
         assert_eq!(engine_label("quantum"), "an unnamed engine");
+    }
+
+    #[test]
+    fn import_errors_speak_to_players_while_the_engine_keeps_sages_words() {
+        let err = |text: &str| Sudoku::parse(text, None).unwrap_err();
+        let short = err(&"1".repeat(80));
+        // Sage's exact wording stays in the engine (the CLI prints it).
+        assert!(short
+            .to_string()
+            .starts_with("Sudoku puzzle dimension of 9 must be a perfect square"));
+        assert_eq!(
+            import_message(&short),
+            "80 cells: a 9×9 grid needs 81. Blanks count too — use . or 0 for an empty cell."
+        );
+        assert!(import_message(&err(&".".repeat(82))).starts_with("82 cells: a 9×9 grid has 81"));
+        assert!(import_message(&err(&".".repeat(17))).starts_with("17 cells: a 4×4 grid has 16"));
+        assert_eq!(
+            import_message(&SudokuError::ShapeLength {
+                shape: Shape::new(2, 3).unwrap(),
+                cells: 35
+            }),
+            "35 cells: a grid with 2x3 boxes has 36."
+        );
+        let bad = err(&format!("?{}", ".".repeat(80)));
+        assert!(
+            import_message(&bad).starts_with("“?” (character 1) is not a digit"),
+            "{}",
+            import_message(&bad)
+        );
+        assert_eq!(
+            import_message(&err(&format!("{}x", ".".repeat(80)))),
+            "“x” in r9c9 stands for 33, but a 9×9 grid only uses 1–9."
+        );
+        let ragged = SudokuError::NotSquare {
+            rows: 4,
+            row: 1,
+            len: 3,
+        };
+        assert_eq!(
+            import_message(&ragged),
+            "Row 2 has 3 entries but the matrix has 4 rows: every row needs as many entries as there are rows."
+        );
     }
 }

@@ -6,6 +6,7 @@
 use super::draw;
 use super::family_title;
 use super::solver::{Gallery, Solver, SolverPanel};
+use crate::model::format::plural;
 use crate::ui::dom;
 use leptos::prelude::*;
 use std::collections::BTreeSet;
@@ -448,7 +449,7 @@ pub fn EditorView(solver: Solver, payload: RwSignal<String>, initial: String) ->
         };
         view! {
             <p class="ed-status" data-testid="ed-status" data-state=verdict.0>
-                <span data-testid="ed-counts">{format!("Region: {cells} cells · {n} pieces covering {pieces_area} cells. ")}</span>
+                <span data-testid="ed-counts">{format!("Region: {} · {} covering {}. ", plural(cells as u128, "cell", "cells"), plural(n as u128, "piece", "pieces"), plural(pieces_area as u128, "cell", "cells"))}</span>
                 <span>{verdict.1}</span>
             </p>
         }

@@ -207,6 +207,7 @@ impl Sel {
 /// gallery.
 #[component]
 fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> impl IntoView {
+    let shell = use_shell();
     let puzzles = StoredValue::new(library::puzzles());
     let current = RwSignal::new(Sel::of_payload(&initial));
     let cat_state = RwSignal::new(CatState::Loading);
@@ -239,7 +240,12 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
         }
         .unwrap_or_else(|| sel.name().to_string());
         payload.set(format!("lib/{canonical}"));
+        let ready = puzzle.is_ok();
         solver.set_puzzle(puzzle);
+        // The home's "solve a famous puzzle" link: solve once it is shown.
+        if ready && shell.take_intent("solve") {
+            solver.solve();
+        }
     });
     let lib_name = move || match current.get() {
         Sel::Lib(n) => n,

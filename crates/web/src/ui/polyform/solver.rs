@@ -4,7 +4,7 @@
 //! the downloads (Polyform Puzzler solution file, SVG).
 
 use super::draw;
-use crate::model::format::{format_ms, group};
+use crate::model::format::{format_ms, group, plural};
 use crate::model::job::{Purpose, RunState, Tone};
 use crate::ui::job::{JobProgress, JobRun, MessageLayout, ProgressText, StatusMessage};
 use leptos::prelude::*;
@@ -282,9 +282,9 @@ impl Solver {
             self.say(
                 Tone::Info,
                 format!(
-                    "Cancelled after {} solutions ({what}) and {} nodes.",
-                    group(n),
-                    group(stats.nodes as u128)
+                    "Cancelled after {} ({what}) and {}.",
+                    plural(n, "solution", "solutions"),
+                    plural(stats.nodes as u128, "node", "nodes")
                 ),
             );
         } else if n == 0 {
@@ -304,8 +304,8 @@ impl Solver {
             self.say(
                 Tone::Success,
                 format!(
-                    "{} solutions {what}, in {}{}{kept}",
-                    group(n),
+                    "{} {what}, in {}{}{kept}",
+                    plural(n, "solution", "solutions"),
                     format_ms(stats.total_ms),
                     self.known_note(n)
                 ),
@@ -315,7 +315,7 @@ impl Solver {
                 Tone::Info,
                 format!(
                     "No more solutions: {} in all ({what}){}",
-                    group(n),
+                    plural(n, "solution", "solutions"),
                     self.known_note(n)
                 ),
             );

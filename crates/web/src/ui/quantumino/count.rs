@@ -7,7 +7,9 @@
 //! closed count resumes where it stopped, and a finished one is shown again
 //! without recounting.
 
-use super::{box_text, duration, group, now_ms, volume_note, Bench, CountView, QJob};
+use super::{box_text, duration, now_ms, volume_note, Bench, CountView, QJob};
+use crate::model::eta::Eta;
+use crate::model::format::plural;
 use crate::model::job::{RunState, Tone};
 use crate::pool::WorkerPool;
 use crate::ui::storage::{self, Loaded};
@@ -62,6 +64,8 @@ pub struct Running {
     /// Parts taken from the checkpoint when the count started.
     resumed: usize,
     shares: Vec<Share>,
+    /// Time left, from the combined fraction's readings.
+    eta: Eta,
 }
 
 impl Bench {
@@ -92,6 +96,7 @@ impl Bench {
             fraction: saved as f64 / f64::from(COUNT_PARTS),
             started: t,
             now: t,
+            left_ms: None,
         }));
         let workers = WorkerPool::global()
             .size()
@@ -104,6 +109,7 @@ impl Bench {
             checkpoint,
             resumed: saved,
             shares: vec![Share::default(); workers],
+            eta: Eta::new(),
         };
         if todo.is_empty() {
             self.counting.set_value(Some(running));
@@ -168,9 +174,9 @@ impl Bench {
             Tone::Info,
             format!(
                 "Count cancelled after {}: {saved} of {COUNT_PARTS} parts are saved in this \
-                 browser ({} solutions so far) — Count resumes from there.",
+                 browser ({} so far) — Count resumes from there.",
                 duration(secs),
-                group(running.checkpoint.total())
+                plural(running.checkpoint.total(), "solution", "solutions")
             ),
         );
     }
@@ -218,11 +224,15 @@ impl Bench {
         let fraction = estimated.max(finished);
         let all_done = running.shares.iter().all(|s| s.done);
         if let Some(c) = self.count.get_untracked() {
+            let now = now_ms();
+            let shown = if all_done { 1.0 } else { fraction.min(0.999) };
+            running.eta.observe(now - c.started, shown);
             self.count.set(Some(CountView {
                 solutions: running.checkpoint.total(),
                 parts_done: running.checkpoint.done.len(),
-                fraction: if all_done { 1.0 } else { fraction.min(0.999) },
-                now: now_ms(),
+                fraction: shown,
+                now,
+                left_ms: running.eta.left_ms(),
                 ..c
             }));
         }
@@ -285,9 +295,9 @@ impl Bench {
         self.say(
             Tone::Success,
             format!(
-                "{} solutions for aside {aside} in a {} box (rotations of the box counted as \
+                "{} for aside {aside} in a {} box (rotations of the box counted as \
                  distinct; {how}).",
-                group(total),
+                plural(total, "solution", "solutions"),
                 box_text(bx)
             ),
         );

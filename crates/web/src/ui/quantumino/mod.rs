@@ -13,7 +13,7 @@ use super::job::{now_ms, JobRun, JobSlot, MessageLayout, ProgressBar, StatusMess
 use super::shell::use_shell;
 use super::voxel::{ViewControls, VoxelView};
 use super::workbench::Workbench;
-use crate::model::format::group;
+use crate::model::format::{group, noun, plural};
 use crate::model::job::{BarStyle, Purpose, RunState, Tone};
 use crate::pool::WorkerPool;
 use leptos::prelude::*;
@@ -71,6 +71,8 @@ struct CountView {
     fraction: f64,
     started: f64,
     now: f64,
+    /// Time left (ms) once the estimator has an honest one.
+    left_ms: Option<f64>,
 }
 
 fn duration(secs: f64) -> String {
@@ -416,9 +418,9 @@ impl Bench {
                     self.say(
                         Tone::Info,
                         format!(
-                            "Build-up step {}: {} pieces placed.",
+                            "Build-up step {}: {} placed.",
                             self.steps.get_untracked(),
-                            n
+                            plural(n as u128, "piece", "pieces")
                         ),
                     );
                     return;
@@ -483,6 +485,10 @@ fn QuantuminoBench() -> impl IntoView {
     WorkerPool::global().warm_up();
     if n0 > 0 {
         bench.solve_to(n0);
+    }
+    // The home's "count an aside" link starts the count at once.
+    if shell.take_intent("count") {
+        bench.count();
     }
     on_cleanup(move || bench.abandon_all());
 
@@ -582,7 +588,7 @@ fn QuantuminoBench() -> impl IntoView {
                 };
                 view! {
                     <p class="q-summary" data-testid="q-summary" data-pieces=s.len() data-cells=cells data-solution=json data-index=bench.index.get() + 1>
-                        <strong>{what}</strong> {format!(" · {} pieces · {} cells · box {}", s.len(), cells, box_text(bench.solved_box.get()))}
+                        <strong>{what}</strong> {format!(" · {} · {} · box {}", plural(s.len() as u128, "piece", "pieces"), plural(cells as u128, "cell", "cells"), box_text(bench.solved_box.get()))}
                     </p>
                 }
                 .into_any()
@@ -627,18 +633,20 @@ fn QuantuminoBench() -> impl IntoView {
             let elapsed = (c.now - c.started) / 1000.0;
             let eta = if c.fraction >= 1.0 {
                 "done".to_string()
-            } else if c.fraction > 1e-9 && elapsed > 0.5 {
-                format!("about {} left", duration(elapsed * (1.0 - c.fraction) / c.fraction))
             } else {
-                "estimating…".to_string()
+                c.left_ms.map_or_else(
+                    || "estimating…".to_string(),
+                    |ms| format!("about {} left", duration(ms / 1000.0)),
+                )
             };
             view! {
                 <div class="counter" data-testid="q-count">
                     <ProgressBar fraction=c.fraction style=COUNT_BAR/>
-                    <p class="counter-line">
+                    <p class="counter-line" data-testid="q-count-line" data-left=c.left_ms.map(|ms| format!("{ms:.0}"))>
                         <span class="count" data-testid="q-count-value" data-count=c.solutions.to_string() data-parts=c.parts_done.to_string()>{group(c.solutions)}</span>
                         {format!(
-                            " solutions in {} of {} parts · {:.1}% · {} · {}",
+                            " {} in {} of {} parts · {:.1}% · {} · {}",
+                            noun(c.solutions, "solution", "solutions"),
                             c.parts_done,
                             c.parts,
                             c.fraction * 100.0,
@@ -714,6 +722,15 @@ fn QuantuminoBench() -> impl IntoView {
         }
     };
 
+    let no_solve = move || busy() || box_error.with(Option::is_some);
+    let no_prev =
+        move || busy() || bench.index.get() == 0 || bench.frame_state.with(Option::is_some);
+    let no_next = move || {
+        busy()
+            || bench.states.with(Vec::is_empty)
+            || bench.frame_state.with(Option::is_some)
+            || (bench.exhausted.get() && bench.index.get() + 1 >= bench.states.with(Vec::len))
+    };
     view! {
         <div class="q-bench" data-testid="quantumino-bench">
             <section class="q-stage" aria-label="The box in 3D">
@@ -725,6 +742,13 @@ fn QuantuminoBench() -> impl IntoView {
                     testid="q-view"
                 />
                 <div class="q-stage-bar">
+                    // On phones the panel is far below: the buttons that
+                    // change the view also sit right under it.
+                    <div class="q-quick" role="group" aria-label="Solutions" data-testid="q-quick">
+                        <button type="button" class="primary" data-testid="q-quick-solve" disabled=no_solve on:click=move |_| bench.solve()>"Solve"</button>
+                        <button type="button" data-testid="q-quick-prev" aria-label="Previous solution" disabled=no_prev on:click=move |_| bench.previous()>"◀"</button>
+                        <button type="button" data-testid="q-quick-next" aria-label="Next solution" disabled=no_next on:click=move |_| bench.next()>"▶"</button>
+                    </div>
                     <ViewControls options=bench.options testid="q-view"/>
                 </div>
                 {summary}
@@ -777,9 +801,9 @@ fn QuantuminoBench() -> impl IntoView {
                 <section class="card">
                     <h2>"Solve"</h2>
                     <div class="actions">
-                        <button type="button" class="primary" data-testid="q-solve" disabled=move || busy() || box_error.with(Option::is_some) on:click=move |_| bench.solve()>"Solve"</button>
-                        <button type="button" data-testid="q-prev" disabled=move || busy() || bench.index.get() == 0 || bench.frame_state.with(Option::is_some) on:click=move |_| bench.previous()>"◀ Previous"</button>
-                        <button type="button" data-testid="q-next" disabled=move || busy() || bench.states.with(Vec::is_empty) || bench.frame_state.with(Option::is_some) || (bench.exhausted.get() && bench.index.get() + 1 >= bench.states.with(Vec::len)) on:click=move |_| bench.next()>"Next ▶"</button>
+                        <button type="button" class="primary" data-testid="q-solve" disabled=no_solve on:click=move |_| bench.solve()>"Solve"</button>
+                        <button type="button" data-testid="q-prev" disabled=no_prev on:click=move |_| bench.previous()>"◀ Previous"</button>
+                        <button type="button" data-testid="q-next" disabled=no_next on:click=move |_| bench.next()>"Next ▶"</button>
                     </div>
                     <h3>"Build-up (Sage's partial modes)"</h3>
                     <div class="actions secondary q-anim">

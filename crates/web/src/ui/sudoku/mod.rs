@@ -14,12 +14,12 @@ use super::dom;
 use super::shell::{use_shell, NoticeKind, Shell};
 use super::storage::{self, Loaded};
 use super::workbench::Workbench;
-use crate::model::format::{capitalize, group, plural};
+use crate::model::format::{group, plural};
 use crate::model::job::{nodes_so_far, Purpose, RunState, Tone};
 use crate::model::sudoku::board::{Board, History, MAX_EDIT_SIZE, SIZES};
 use crate::model::sudoku::codec;
-use crate::model::sudoku::engine_label;
 use crate::model::sudoku::play::split_link;
+use crate::model::sudoku::{engine_label, import_message};
 use crate::pool::WorkerPool;
 use crate::ui::job::JobRun;
 use leptos::prelude::*;
@@ -515,7 +515,7 @@ impl Bench {
             }
             other => Err(other),
         });
-        let sudoku = parsed.map_err(|e| capitalize(&e.to_string()))?;
+        let sudoku = parsed.map_err(|e| import_message(&e))?;
         if sudoku.size() > MAX_EDIT_SIZE {
             return Err(format!(
                 "A {n}×{n} grid is too large for the editor (up to {MAX_EDIT_SIZE}×{MAX_EDIT_SIZE}).",

@@ -356,9 +356,14 @@ pub fn ImportExportCard(bench: Bench) -> impl IntoView {
                     type="button"
                     data-testid="copy-export"
                     on:click=move |_| {
-                        if dom::copy_text(&exported.get_untracked(), "export-text") {
-                            flash("export");
-                        }
+                        dom::copy_text(&exported.get_untracked(), move |ok| {
+                            if ok {
+                                flash("export");
+                                bench.say(Tone::Success, "Copied to the clipboard.");
+                            } else {
+                                bench.say(Tone::Info, "The browser did not allow copying: select the text above and copy it.");
+                            }
+                        });
                     }
                 >
                     {move || if copied.get() == Some("export") { "Copied ✓" } else { "Copy" }}
@@ -381,11 +386,15 @@ pub fn ImportExportCard(bench: Bench) -> impl IntoView {
                     title="Copy a link that opens this puzzle"
                     on:click=move |_| {
                         let href = dom::window().location().href().unwrap_or_default();
-                        if dom::copy_text(&href, "export-text") {
-                            flash("link");
-                        } else {
-                            bench.say(Tone::Info, format!("Share this link: {href}"));
-                        }
+                        let shown = href.clone();
+                        dom::copy_text(&href, move |ok| {
+                            if ok {
+                                flash("link");
+                                bench.say(Tone::Success, "Link copied: it opens this puzzle in any browser.");
+                            } else {
+                                bench.say(Tone::Info, format!("Share this link: {shown}"));
+                            }
+                        });
                     }
                 >
                     {move || if copied.get() == Some("link") { "Link copied ✓" } else { "Copy share link" }}

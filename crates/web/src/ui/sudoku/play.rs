@@ -1034,13 +1034,16 @@ pub fn PlayCard(play: Play) -> impl IntoView {
                     type="button"
                     data-testid="copy-play-link"
                     on:click=move |_| {
-                        if dom::copy_text(&play.link(with_progress.get_untracked()), "play-link") {
-                            copied.set(true);
-                            set_timeout(move || copied.set(false), std::time::Duration::from_millis(1600));
-                        }
+                        // Confirmed only once the browser says the copy worked.
+                        dom::copy_text(&play.link(with_progress.get_untracked()), move |ok| {
+                            if ok {
+                                copied.set(true);
+                                set_timeout(move || copied.set(false), std::time::Duration::from_millis(1600));
+                            }
+                        });
                     }
                 >
-                    {move || if copied.get() { "Copied ✓" } else { "Copy link" }}
+                    {move || if copied.get() { "Link copied ✓" } else { "Copy link" }}
                 </button>
             </div>
         </section>

@@ -93,11 +93,11 @@ enum Outcome {
 }
 
 #[component]
-fn CountRow(what: What) -> impl IntoView {
+fn CountRow(what: What, #[prop(optional)] start: bool) -> impl IntoView {
     let task = Task::scoped();
     let outcome = RwSignal::new(Outcome::Idle);
     let started = StoredValue::new(0.0);
-    let run = move |_| {
+    let run = move || {
         started.set_value(now_ms());
         outcome.set(Outcome::Running {
             fraction: 0.0,
@@ -198,13 +198,24 @@ fn CountRow(what: What) -> impl IntoView {
         Outcome::Stopped(text) => view! { <span class="message error">{text}</span> }.into_any(),
     }
     };
+    if start {
+        run();
+        // Bring the running count into view once the page is drawn.
+        request_animation_frame(move || {
+            if let Ok(Some(row)) = crate::ui::dom::document()
+                .query_selector(&format!("[data-testid=\"count-{}\"]", what.id()))
+            {
+                row.scroll_into_view();
+            }
+        });
+    }
     view! {
         <div class="exp-count" data-testid=format!("count-{}", what.id())>
             <div class="exp-count-head">
                 <h3>{what.title()}</h3>
                 <div class="exp-count-buttons">
                     <button type="button" class="primary small" data-testid=format!("count-run-{}", what.id())
-                        disabled=running on:click=run>"Count"</button>
+                        disabled=running on:click=move |_| run()>"Count"</button>
                     <button type="button" class="small" disabled=move || !running()
                         on:click=move |_| task.cancel()>"Cancel"</button>
                 </div>
@@ -221,7 +232,7 @@ fn CountRow(what: What) -> impl IntoView {
 }
 
 #[component]
-pub fn CountingCard() -> impl IntoView {
+pub fn CountingCard(count_all: bool) -> impl IntoView {
     view! {
         <section class="card exp-card" aria-labelledby="counting-title" data-testid="counting-card">
             <h2 id="counting-title">"Counting grids"</h2>
@@ -231,7 +242,7 @@ pub fn CountingCard() -> impl IntoView {
             </p>
             <CountRow what=What::Shidoku/>
             <CountRow what=What::SixBySix/>
-            <CountRow what=What::NineByNine/>
+            <CountRow what=What::NineByNine start=count_all/>
             <CountRow what=What::Bands/>
         </section>
     }

@@ -21,7 +21,9 @@ use leptos::prelude::*;
 /// The tab bar and, when chosen, the experiments page.
 #[component]
 pub fn Experiments(bench: Bench) -> impl IntoView {
-    let open = RwSignal::new(false);
+    // The home's "count all 9×9 grids" opens this page and starts it.
+    let count_all = crate::ui::shell::use_shell().take_intent("count-grids");
+    let open = RwSignal::new(count_all);
     let tab = move |on: bool, label: &'static str, id: &'static str| {
         view! {
             <button type="button" role="tab" class="segment" data-testid=id
@@ -41,7 +43,7 @@ pub fn Experiments(bench: Bench) -> impl IntoView {
             <div class="exp-page" data-testid="experiments" hidden=move || !open.get()>
                 <phase::PhaseCard/>
                 <colouring::ColouringCard bench=bench/>
-                <counting::CountingCard/>
+                <counting::CountingCard count_all=count_all/>
                 <jnotes::JNotesCard/>
                 <sweep::SweepCard bench=bench/>
             </div>

@@ -1,0 +1,128 @@
+// Session 15's rough edges, one test each: import messages in players'
+// words, copy buttons that confirm, node counts that count, Quantumino's
+// honest time left, plurals, and Quantumino's controls on a phone.
+
+import { assert } from "../lib/harness.mjs";
+import { PUZZLES } from "../lib/puzzles.mjs";
+
+export const tests = [
+  {
+    name: "rough edges: an import of 80 cells says so in players' words",
+    async run(t) {
+      const page = await t.open();
+      const before = await t.puzzle(page);
+      await t.tid("import-text").fill("1".repeat(80));
+      await t.click("import-button");
+      const text = await t.tid("import-error").innerText();
+      assert.match(text, /^80 cells: a 9×9 grid needs 81\./);
+      assert.doesNotMatch(text, /perfect square/);
+      // A bad character is named with its place.
+      await t.tid("import-text").fill("?" + ".".repeat(80));
+      await t.click("import-button");
+      assert.match(await t.tid("import-error").innerText(), /“\?” \(character 1\) is not a digit/);
+      assert.equal(await t.puzzle(page), before, "nothing imported");
+    },
+  },
+  {
+    name: "rough edges: Copy share link and Copy confirm once the clipboard has the text",
+    async run(t) {
+      const page = await t.newPage();
+      await t.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(t.base).origin });
+      await t.open("#sudoku/" + PUZZLES.escargot.puzzle, { page });
+      await t.click("copy-link");
+      await t.until(() => document.querySelector('[data-testid="copy-link"]').textContent.includes("Link copied"));
+      assert.match(await t.statusText(), /Link copied/);
+      const href = await page.evaluate(() => location.href);
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), href);
+      await t.click("copy-export");
+      await t.until(() => document.querySelector('[data-testid="copy-export"]').textContent.includes("Copied"));
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await t.tid("export-text").inputValue());
+    },
+  },
+  {
+    name: "rough edges: Backtracking reports the nodes it explored on the near-worst case",
+    async run(t) {
+      await t.open();
+      await t.click("example-near-worst");
+      await t.click("alg-backtrack");
+      await t.click("solve");
+      await t.waitRun("waiting");
+      const stats = await t.tid("stats").innerText();
+      const m = stats.match(/([\d,]+) nodes? explored/);
+      assert.ok(m, `stats line: ${stats}`);
+      assert.ok(Number(m[1].replace(/,/g, "")) > 0, stats);
+      assert.doesNotMatch(stats, /\b0 nodes/);
+    },
+  },
+  {
+    name: "rough edges: Quantumino Count's time left says estimating, then an honest estimate (2×2×20)",
+    timeout: 180000,
+    async run(t) {
+      const page = await t.newPage();
+      await page.goto(t.base + "#quantumino/0/2x2x20/0");
+      await page.waitForSelector('html[data-app="ready"] [data-testid="q-count-start"]', { timeout: 20000 });
+      const started = Date.now();
+      await t.click("q-count-start");
+      const seen = [];
+      while (Date.now() - started < 170000) {
+        const r = await page.evaluate(() => {
+          const line = document.querySelector('[data-testid="q-count-line"]');
+          const msg = document.querySelector('[data-testid="q-message"]');
+          return { text: line ? line.innerText : "", left: line ? line.dataset.left : null, msg: msg ? msg.innerText : "" };
+        });
+        if (r.text) seen.push({ at: Date.now() - started, ...r });
+        if (/^[\d,]+ solutions? for aside 0/.test(r.msg)) break;
+        await page.waitForTimeout(40);
+      }
+      const total = Date.now() - started;
+      const last = await t.tid("q-message").innerText();
+      assert.match(last, /^[\d,]+ solutions? for aside 0 in a 2x2x20 box/);
+      assert.ok(seen.length > 0, "the counter line was shown");
+      assert.match(seen[0].text, /estimating…/, "estimating first");
+      // Every estimate shown is within reason of the time the count took.
+      for (const s of seen.filter((s) => s.left)) {
+        const left = Number(s.left);
+        assert.ok(left <= 10 * (total - s.at) + 3000, `at ${s.at} ms: ${left} ms left claimed, ${total - s.at} ms really left`);
+      }
+      t.note(`2×2×20 counted in ${total} ms; ${seen.filter((s) => s.left).length} of ${seen.length} readings had an estimate`);
+    },
+  },
+  {
+    name: "rough edges: one piece is 1 piece (Y pentomino 5×10 in the editor)",
+    async run(t) {
+      const page = await t.newPage();
+      // The editor with a 10×5 region and the Y pentomino, reused.
+      const cells = [];
+      for (let y = 0; y < 5; y++) for (let x = 0; x < 10; x++) cells.push(`${x}.${y}.0`);
+      await page.goto(t.base + `#polyforms/edit/polyomino/10x5x1/pentominoes/${cells.join("_")}/Y/1`);
+      await page.waitForSelector('html[data-app="ready"] [data-testid="ed-counts"]', { timeout: 20000 });
+      const counts = await t.tid("ed-counts").innerText();
+      assert.match(counts, /Region: 50 cells · 1 piece covering 5 cells/);
+      assert.doesNotMatch(await page.locator("body").innerText(), /\b1 pieces\b|\b1 solutions\b|\b1 cells\b/);
+    },
+  },
+  {
+    name: "rough edges: on a phone Solve, ◀ and ▶ sit right under the 3D view",
+    timeout: 90000,
+    async run(t) {
+      const page = await t.newPage({ width: 375, height: 812, isMobile: true });
+      await page.goto(t.base + "#quantumino");
+      await page.waitForSelector('html[data-app="ready"] [data-testid="q-quick-solve"]', { timeout: 20000 });
+      const view = await page.locator(".q-stage .voxel-view").first().boundingBox();
+      const solve = await t.tid("q-quick-solve").boundingBox();
+      assert.ok(solve.y - (view.y + view.height) < 120, `Solve is ${Math.round(solve.y - view.y - view.height)} px below the view`);
+      assert.ok(solve.y + solve.height < 812, "visible without scrolling");
+      await t.click("q-quick-solve");
+      await page.waitForSelector('[data-testid="q-summary"][data-pieces="16"]', { timeout: 60000 });
+      await page.waitForFunction(() => !document.querySelector('[data-testid="q-quick-next"]').disabled, null, { timeout: 60000 });
+      await t.click("q-quick-next");
+      await page.waitForSelector('[data-testid="q-summary"][data-index="2"]', { timeout: 60000 });
+      await t.shot("quantumino-mobile-quick-light");
+      // On a desktop the panel is beside the view: no second set of buttons.
+      const desk = await t.newPage({ width: 1280, height: 900 });
+      await desk.goto(t.base + "#quantumino");
+      await desk.waitForSelector('html[data-app="ready"] [data-testid="q-solve"]', { timeout: 20000 });
+      assert.equal(await t.tid("q-quick", desk).isVisible(), false);
+    },
+  },
+];
