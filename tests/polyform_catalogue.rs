@@ -380,3 +380,69 @@ fn solutions_of_disagreeing_puzzles_are_genuine() {
         }
     }
 }
+
+/// All solutions of `p` whose piece `name` lies in one of `allowed`
+/// orientations (normalised as [`norm`]), counted by the bitset search over
+/// the matrix rows that keep it there: PP's way of counting a puzzle whose
+/// class restricts that piece.
+fn count_with_piece_in(p: &Puzzle, name: &str, allowed: &BTreeSet<Vec<Cell>>) -> u128 {
+    use tessera::engine::polyform::bitfill::{self, BitSearch};
+    let matrix = p.matrix().unwrap();
+    assert!(bitfill::qualifies(p, &matrix));
+    let piece = p.piece_index(name).unwrap();
+    let keep: Vec<usize> = (0..matrix.placements.len())
+        .filter(|&r| {
+            let pl = &matrix.placements[r];
+            pl.piece != piece || allowed.contains(&norm(p.lattice, &pl.cells))
+        })
+        .collect();
+    let mut s = BitSearch::new(p, &matrix, &keep, &[]).unwrap();
+    s.set_count_only(true);
+    while !matches!(s.step(1 << 20), Step::Done) {}
+    s.progress().solutions
+}
+
+/// PP's rotations `turns` of a piece, without flips (normalised).
+fn pp_turns(l: Lattice, cells: &[Cell], turns: &[usize]) -> BTreeSet<Vec<Cell>> {
+    let mut out = BTreeSet::new();
+    let mut cur = cells.to_vec();
+    for k in 0..6 {
+        if turns.contains(&k) {
+            out.insert(norm(l, &cur));
+        }
+        cur = cur.iter().map(|&c| pp_rotate(l, c)).collect();
+    }
+    out
+}
+
+/// Polyhexes1234_4x10 and _5x8: PP publishes 3,665,348 and 7,578,295,
+/// about half of Tessera's counts up to symmetry. PP's classes keep P4 in
+/// 3 of its 12 aspects (rotations 0–2, no flip), the restriction for a
+/// region with 4 symmetries; a hexagonal parallelogram with unequal sides
+/// has 2 (the half turn). So PP's number is the count of *all* solutions
+/// with P4 in those aspects — reproduced here exactly — not a count up to
+/// symmetry. The 5×8 takes ~20 s: `cargo test --release --test
+/// polyform_catalogue -- --ignored`.
+fn polyhexes_1234_count_explained(id: &str) {
+    let c = catalogue();
+    let e = c.get(id).unwrap();
+    let published = e.published.as_ref().unwrap().count;
+    let p = c.puzzle(e).unwrap();
+    let s = Session::new(&p, SolveOptions::default()).unwrap();
+    assert_eq!(s.symmetry_order(), 2, "{id}: the half turn only");
+    let p4 = &p.pieces[p.piece_index("P4").unwrap()].cells;
+    let allowed = pp_turns(Lattice::Hexagon, p4, &[0, 1, 2]);
+    assert_eq!(allowed.len(), 3);
+    assert_eq!(count_with_piece_in(&p, "P4", &allowed), published, "{id}");
+}
+
+#[test]
+fn polyhexes_1234_4x10_count_explained() {
+    polyhexes_1234_count_explained("Polyhexes1234_4x10");
+}
+
+#[test]
+#[ignore = "about 20 s in a release build"]
+fn polyhexes_1234_5x8_count_explained() {
+    polyhexes_1234_count_explained("Polyhexes1234_5x8");
+}
