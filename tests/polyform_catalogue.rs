@@ -386,15 +386,20 @@ fn solutions_of_disagreeing_puzzles_are_genuine() {
 /// the matrix rows that keep it there: PP's way of counting a puzzle whose
 /// class restricts that piece.
 fn count_with_piece_in(p: &Puzzle, name: &str, allowed: &BTreeSet<Vec<Cell>>) -> u128 {
+    let piece = p.piece_index(name).unwrap();
+    count_all_where(p, |k, cells| {
+        k != piece || allowed.contains(&norm(p.lattice, cells))
+    })
+}
+
+/// All solutions of `p` made of placements `(piece index, cells)` that
+/// `keep` accepts (the bitset search over those matrix rows).
+fn count_all_where(p: &Puzzle, keep: impl Fn(usize, &[Cell]) -> bool) -> u128 {
     use tessera::engine::polyform::bitfill::{self, BitSearch};
     let matrix = p.matrix().unwrap();
     assert!(bitfill::qualifies(p, &matrix));
-    let piece = p.piece_index(name).unwrap();
     let keep: Vec<usize> = (0..matrix.placements.len())
-        .filter(|&r| {
-            let pl = &matrix.placements[r];
-            pl.piece != piece || allowed.contains(&norm(p.lattice, &pl.cells))
-        })
+        .filter(|&r| keep(matrix.placements[r].piece, &matrix.placements[r].cells))
         .collect();
     let mut s = BitSearch::new(p, &matrix, &keep, &[]).unwrap();
     s.set_count_only(true);
@@ -445,4 +450,51 @@ fn polyhexes_1234_4x10_count_explained() {
 #[ignore = "about 20 s in a release build"]
 fn polyhexes_1234_5x8_count_explained() {
     polyhexes_1234_count_explained("Polyhexes1234_5x8");
+}
+
+/// PP restricts pieces by position (and aspect) in some classes whose
+/// regions have fewer symmetries than the restriction assumes, or where the
+/// kept placements miss whole orbits: PP's number is then the count of all
+/// solutions that use the kept placements (PP's restriction data, copied
+/// from catalogue.jsonl's `restriction` field: placements, not counts).
+#[test]
+fn position_restricted_counts_explained() {
+    let c = catalogue();
+    let cells = |v: &[[i32; 3]]| -> Vec<Cell> {
+        let mut v = v.to_vec();
+        v.sort_unstable();
+        v
+    };
+    // OneSidedPolyominoes234Octagon (PP 1,023, Tessera 1,194 up to its 8
+    // symmetries): I4 kept in 2 of its 24 placements, which do not meet
+    // every symmetry class of solutions (PP's class builds its own matrix;
+    // the restriction is its code's, the shortfall its count's).
+    let id = "OneSidedPolyominoes234Octagon";
+    let e = c.get(id).unwrap();
+    let p = c.puzzle(e).unwrap();
+    let i4 = p.piece_index("I4").unwrap();
+    let kept = [
+        cells(&[[1, 1, 0], [1, 2, 0], [1, 3, 0], [1, 4, 0]]),
+        cells(&[[2, 0, 0], [2, 1, 0], [2, 2, 0], [2, 3, 0]]),
+    ];
+    let n = count_all_where(&p, |k, c| k != i4 || kept.iter().any(|q| q.as_slice() == c));
+    assert_eq!(n, e.published.as_ref().unwrap().count, "{id}");
+
+    // Tetracubes2x2x2x4 ("10?" in PP's docstring): L4 in one aspect and P4
+    // in one aspect at 3 positions.
+    let id = "Tetracubes2x2x2x4";
+    let e = c.get(id).unwrap();
+    let p = c.puzzle(e).unwrap();
+    let (l4, p4) = (p.piece_index("L4").unwrap(), p.piece_index("P4").unwrap());
+    let l4_aspect = norm(Lattice::Cube, &[[0, 0, 0], [-1, 0, 0], [1, 0, 0], [1, 1, 0]]);
+    let p4_kept = [
+        cells(&[[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 0, 0]]),
+        cells(&[[1, 0, 0], [1, 0, 1], [1, 1, 0], [2, 0, 0]]),
+        cells(&[[2, 0, 0], [2, 0, 1], [2, 1, 0], [3, 0, 0]]),
+    ];
+    let n = count_all_where(&p, |k, c| {
+        (k != l4 || norm(Lattice::Cube, c) == l4_aspect)
+            && (k != p4 || p4_kept.iter().any(|q| q.as_slice() == c))
+    });
+    assert_eq!(n, e.published.as_ref().unwrap().count, "{id}");
 }
