@@ -486,7 +486,10 @@ fn position_restricted_counts_explained() {
     let e = c.get(id).unwrap();
     let p = c.puzzle(e).unwrap();
     let (l4, p4) = (p.piece_index("L4").unwrap(), p.piece_index("P4").unwrap());
-    let l4_aspect = norm(Lattice::Cube, &[[0, 0, 0], [-1, 0, 0], [1, 0, 0], [1, 1, 0]]);
+    let l4_aspect = norm(
+        Lattice::Cube,
+        &[[0, 0, 0], [-1, 0, 0], [1, 0, 0], [1, 1, 0]],
+    );
     let p4_kept = [
         cells(&[[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 0, 0]]),
         cells(&[[1, 0, 0], [1, 0, 1], [1, 1, 0], [2, 0, 0]]),
