@@ -537,3 +537,37 @@ fn wide_regions_run_the_bitset_search() {
         check(&p, sol);
     }
 }
+
+/// OneSidedPolyiamonds12345X1 and Hexagon2: PP publishes 142,128 and
+/// 6,407,224, exactly 2× Tessera's counts. PP keeps the one-sided P5 in 3
+/// of its 6 aspects (rotations 0–2): that removes the half turn only, so
+/// PP's number counts mirror images apart, while Tessera's 4 symmetries
+/// include the reflections that swap P5 with its separate mirror piece.
+/// Reproduced exactly: all solutions with P5 in PP's aspects. Hexagon2
+/// takes ~30 s: run it with `-- --ignored`.
+fn one_sided_polyiamonds_count_explained(id: &str) {
+    let c = catalogue();
+    let e = c.get(id).unwrap();
+    let p = c.puzzle(e).unwrap();
+    let s = Session::new(&p, SolveOptions::default()).unwrap();
+    assert_eq!(s.symmetry_order(), 4, "{id}");
+    let p5 = &p.pieces[p.piece_index("P5").unwrap()].cells;
+    let allowed = pp_turns(Lattice::Triangle, p5, &[0, 1, 2]);
+    assert_eq!(allowed.len(), 3);
+    assert_eq!(
+        count_with_piece_in(&p, "P5", &allowed),
+        e.published.as_ref().unwrap().count,
+        "{id}"
+    );
+}
+
+#[test]
+fn one_sided_polyiamonds_12345_x1_count_explained() {
+    one_sided_polyiamonds_count_explained("OneSidedPolyiamonds12345X1");
+}
+
+#[test]
+#[ignore = "about 30 s in a release build"]
+fn one_sided_polyiamonds_12345_hexagon2_count_explained() {
+    one_sided_polyiamonds_count_explained("OneSidedPolyiamonds12345Hexagon2");
+}
