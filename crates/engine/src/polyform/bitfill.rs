@@ -325,6 +325,14 @@ impl BitSearch {
 /// Regions and piece lists larger than this use DLX.
 pub const MAX_BITS: usize = 256;
 
+/// The largest region `Engine::Auto` gives to this search. The 256-bit
+/// masks work (and are tested), but on the catalogue's 129–256-cell
+/// puzzles, most of them impossible ones, filling the lowest cell lost to
+/// DLX's choice at every level: HeptiamondsHexagonHexagramGasket_x1 is
+/// proved impossible by DLX in 16k nodes, while this search had not
+/// finished after 12M. `Engine::Bitfill` still runs them here.
+pub const AUTO_MAX_CELLS: usize = 128;
+
 /// Whether the bitset search can solve this puzzle exactly as the matrix
 /// states it: no secondary items (stick crossings), at most 256 cells and
 /// 256 pieces, and not the (unused) combination of reusable and omittable
