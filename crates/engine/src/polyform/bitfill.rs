@@ -198,10 +198,9 @@ impl Mask for W256 {
     #[inline]
     fn lowest(self) -> Self {
         let mut w = [0u64; 4];
-        for k in 0..4 {
-            let x = self.0[k];
+        for (out, &x) in w.iter_mut().zip(&self.0) {
             if x != 0 {
-                w[k] = x & x.wrapping_neg();
+                *out = x & x.wrapping_neg();
                 break;
             }
         }
@@ -221,11 +220,10 @@ impl Mask for W256 {
     fn up(self, by: u32) -> Self {
         let (q, r) = ((by / 64) as usize, by % 64);
         let mut w = [0u64; 4];
-        for k in q..4 {
-            let lo = self.0[k - q];
-            w[k] = lo << r;
+        for (k, out) in w.iter_mut().enumerate().skip(q) {
+            *out = self.0[k - q] << r;
             if r > 0 && k > q {
-                w[k] |= self.0[k - q - 1] >> (64 - r);
+                *out |= self.0[k - q - 1] >> (64 - r);
             }
         }
         W256(w)
@@ -233,10 +231,10 @@ impl Mask for W256 {
     fn down(self, by: u32) -> Self {
         let (q, r) = ((by / 64) as usize, by % 64);
         let mut w = [0u64; 4];
-        for k in 0..4 - q.min(4) {
-            w[k] = self.0[k + q] >> r;
+        for (k, out) in w.iter_mut().enumerate().take(4 - q.min(4)) {
+            *out = self.0[k + q] >> r;
             if r > 0 && k + q + 1 < 4 {
-                w[k] |= self.0[k + q + 1] << (64 - r);
+                *out |= self.0[k + q + 1] << (64 - r);
             }
         }
         W256(w)
