@@ -7,11 +7,21 @@
 //! short cases take the best of several runs. The target is judged on the
 //! threaded wall time; the one-thread CPU ratio is printed too.
 //!
+//! Then Knuth's dlx1 itself, run in the same process on catalogue puzzles
+//! of four lattices: each puzzle's exact-cover matrix (all solutions, no
+//! symmetry reduction, so both programs count the same thing) is written
+//! in dlx1's input format to `target/bench/dlx1/` and, when the environment
+//! variable `DLX1` names a dlx1 executable, timed against Tessera's count
+//! of the same matrix. dlx1 is Knuth's CWEB program; no package registry
+//! this project may use ships it, so the bench does not build it: without
+//! `DLX1` the dlx1 columns say so (see docs/NOTES.md, session 15).
+//!
 //! [`count_parallel`]: tessera::engine::polyform::solve::count_parallel
 //!
 //! [`bitfill`]: tessera::engine::polyform::bitfill
 
 use std::time::Instant;
+use tessera::engine::polyform::catalogue::Catalogue;
 use tessera::engine::polyform::solve::{count_parallel, Engine};
 use tessera::engine::polyform::{library, Session, SolveOptions};
 use tessera::engine::search::Search;
@@ -125,6 +135,87 @@ fn main() {
         println!(
             "{label:<14}{bn:>8}{bw:>9.3}{bc:>9.3}{tw:>9.3}{tc:>9.3}{dw:>9.3}{dc:>9.3}{:>9.3}{k:>8}{cpu_ratio:>10}{wall_ratio:>10}  {target}",
             bc / dc
+        );
+    }
+    versus_dlx1(&filter);
+}
+
+/// Catalogue puzzles of four lattices for the dlx1 comparison (all
+/// solutions; each takes well under a minute for either program).
+const DLX1_CASES: [&str; 4] = [
+    "Pentominoes6x10",
+    "HexiamondsIrregularHexagon7x8",
+    "Polyhexes1234DiamondRing",
+    "SolidPentominoes2x5x6",
+];
+
+/// Run `dlx1` on `file`: (wall seconds, the count from its
+/// "Altogether N solutions" line on stderr).
+fn run_dlx1(dlx1: &str, file: &std::path::Path) -> Result<(f64, u128), String> {
+    let input = std::fs::File::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let t0 = Instant::now();
+    let out = std::process::Command::new(dlx1)
+        .stdin(input)
+        .output()
+        .map_err(|e| format!("{dlx1}: {e}"))?;
+    let wall = t0.elapsed().as_secs_f64();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let count = err
+        .split("Altogether ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| format!("no \"Altogether N solutions\" line from {dlx1}: {err}"))?;
+    Ok((wall, count))
+}
+
+/// Tessera against Knuth's dlx1 on the same matrices (see the module doc).
+fn versus_dlx1(filter: &[String]) {
+    let cat = Catalogue::parse(include_str!("../crates/engine/data/pp-catalogue.txt"))
+        .expect("the catalogue parses");
+    let dlx1 = std::env::var("DLX1").ok().filter(|s| !s.is_empty());
+    let dir = std::path::Path::new("target/bench/dlx1");
+    std::fs::create_dir_all(dir).expect("target/bench/dlx1");
+    println!();
+    println!(
+        "Catalogue puzzles, all solutions, the same exact-cover matrix for both; dlx1: {}",
+        dlx1.as_deref()
+            .unwrap_or("not run (set DLX1=/path/to/dlx1; no registry ships Knuth's dlx1)")
+    );
+    println!(
+        "{:<32}{:>6}{:>8}{:>10}{:>10}{:>10}{:>10}{:>10}",
+        "puzzle", "rows", "items", "count", "tessera", "cpu", "dlx1 s", "dlx1/tes"
+    );
+    for id in DLX1_CASES {
+        if !filter.is_empty() && !filter.iter().any(|f| id.contains(f.as_str())) {
+            continue;
+        }
+        let p = cat.find(id).expect("catalogue puzzle");
+        let problem = p.matrix().expect("matrix").problem(None);
+        let file = dir.join(format!("{id}.dlx"));
+        std::fs::write(&file, problem.to_dlx_format()).expect("write the dlx1 input");
+        let (t0, c0) = (Instant::now(), user_cpu());
+        let mut s = Session::with_engine(&p, SolveOptions { unique: false }, &[], Engine::Auto)
+            .expect("session");
+        let n = s.count_solutions(None);
+        let (wall, cpu) = (t0.elapsed().as_secs_f64(), user_cpu() - c0);
+        let (k, ratio) = match &dlx1 {
+            Some(d) => match run_dlx1(d, &file) {
+                Ok((t, count)) => {
+                    assert_eq!(count, n, "{id}: dlx1 counts {count}, Tessera {n}");
+                    (format!("{t:.3}"), format!("{:.2}", t / wall))
+                }
+                Err(e) => {
+                    eprintln!("{id}: {e}");
+                    ("error".into(), "-".into())
+                }
+            },
+            None => ("-".into(), "-".into()),
+        };
+        println!(
+            "{id:<32}{:>6}{:>8}{n:>10}{wall:>10.3}{cpu:>10.3}{k:>10}{ratio:>10}",
+            problem.num_rows(),
+            problem.num_items()
         );
     }
 }

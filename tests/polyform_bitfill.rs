@@ -6,7 +6,7 @@
 //! published numbers by tests/polyform_puzzles.rs, which now runs bitfill.
 
 use std::collections::BTreeSet;
-use tessera::engine::polyform::bitfill::Bitfill;
+use tessera::engine::polyform::bitfill::{Bitfill, Mask, W256};
 use tessera::engine::polyform::solve::{count_parallel, Engine};
 use tessera::engine::polyform::{
     library, region, sets, Lattice, Piece, Placed, Puzzle, Session, Solution, SolveOptions,
@@ -218,10 +218,10 @@ fn a_bad_prefix_is_an_error() {
 /// Count all solutions with the bitset search set up by hand: `mrv` top
 /// levels on the most constrained cell or piece, recursion below `kernel`
 /// empty cells.
-fn count_with(p: &Puzzle, mrv: u32, kernel: u32) -> u128 {
+fn count_with<M: Mask>(p: &Puzzle, mrv: u32, kernel: u32) -> u128 {
     let m = p.matrix().unwrap();
     let keep: Vec<usize> = (0..m.placements.len()).collect();
-    let mut b = Bitfill::<u128>::new(p, &m, &keep, &[]).unwrap();
+    let mut b = Bitfill::<M>::new(p, &m, &keep, &[]).unwrap();
     b.set_mrv_depth(mrv);
     b.set_kernel_cells(kernel);
     b.set_count_only(true);
@@ -272,11 +272,16 @@ fn branching_choices_and_the_recursive_count_agree_with_dlx() {
         let want = dlx_count(p, false);
         for (mrv, kernel) in [(0, 0), (0, 1000), (3, 0), (3, 20), (100, 0), (100, 1000)] {
             assert_eq!(
-                count_with(p, mrv, kernel),
+                count_with::<u128>(p, mrv, kernel),
                 want,
                 "{} mrv={mrv} kernel={kernel}",
                 p.name
             );
+        }
+        // The 256-bit masks (regions of 129–256 cells) on the same
+        // puzzles: every operation, the box shifts included, in 4 words.
+        for (mrv, kernel) in [(0, 0), (3, 20)] {
+            assert_eq!(count_with::<W256>(p, mrv, kernel), want, "{} W256", p.name);
         }
     }
 }

@@ -380,3 +380,190 @@ fn solutions_of_disagreeing_puzzles_are_genuine() {
         }
     }
 }
+
+/// All solutions of `p` whose piece `name` lies in one of `allowed`
+/// orientations (normalised as [`norm`]), counted by the bitset search over
+/// the matrix rows that keep it there: PP's way of counting a puzzle whose
+/// class restricts that piece.
+fn count_with_piece_in(p: &Puzzle, name: &str, allowed: &BTreeSet<Vec<Cell>>) -> u128 {
+    let piece = p.piece_index(name).unwrap();
+    count_all_where(p, |k, cells| {
+        k != piece || allowed.contains(&norm(p.lattice, cells))
+    })
+}
+
+/// All solutions of `p` made of placements `(piece index, cells)` that
+/// `keep` accepts (the bitset search over those matrix rows).
+fn count_all_where(p: &Puzzle, keep: impl Fn(usize, &[Cell]) -> bool) -> u128 {
+    use tessera::engine::polyform::bitfill::{self, BitSearch};
+    let matrix = p.matrix().unwrap();
+    assert!(bitfill::qualifies(p, &matrix));
+    let keep: Vec<usize> = (0..matrix.placements.len())
+        .filter(|&r| keep(matrix.placements[r].piece, &matrix.placements[r].cells))
+        .collect();
+    let mut s = BitSearch::new(p, &matrix, &keep, &[]).unwrap();
+    s.set_count_only(true);
+    while !matches!(s.step(1 << 20), Step::Done) {}
+    s.progress().solutions
+}
+
+/// PP's rotations `turns` of a piece, without flips (normalised).
+fn pp_turns(l: Lattice, cells: &[Cell], turns: &[usize]) -> BTreeSet<Vec<Cell>> {
+    let mut out = BTreeSet::new();
+    let mut cur = cells.to_vec();
+    for k in 0..6 {
+        if turns.contains(&k) {
+            out.insert(norm(l, &cur));
+        }
+        cur = cur.iter().map(|&c| pp_rotate(l, c)).collect();
+    }
+    out
+}
+
+/// Polyhexes1234_4x10 and _5x8: PP publishes 3,665,348 and 7,578,295,
+/// about half of Tessera's counts up to symmetry. PP's classes keep P4 in
+/// 3 of its 12 aspects (rotations 0–2, no flip), the restriction for a
+/// region with 4 symmetries; a hexagonal parallelogram with unequal sides
+/// has 2 (the half turn). So PP's number is the count of *all* solutions
+/// with P4 in those aspects — reproduced here exactly — not a count up to
+/// symmetry. The 5×8 takes ~20 s: `cargo test --release --test
+/// polyform_catalogue -- --ignored`.
+fn polyhexes_1234_count_explained(id: &str) {
+    let c = catalogue();
+    let e = c.get(id).unwrap();
+    let published = e.published.as_ref().unwrap().count;
+    let p = c.puzzle(e).unwrap();
+    let s = Session::new(&p, SolveOptions::default()).unwrap();
+    assert_eq!(s.symmetry_order(), 2, "{id}: the half turn only");
+    let p4 = &p.pieces[p.piece_index("P4").unwrap()].cells;
+    let allowed = pp_turns(Lattice::Hexagon, p4, &[0, 1, 2]);
+    assert_eq!(allowed.len(), 3);
+    assert_eq!(count_with_piece_in(&p, "P4", &allowed), published, "{id}");
+}
+
+#[test]
+fn polyhexes_1234_4x10_count_explained() {
+    polyhexes_1234_count_explained("Polyhexes1234_4x10");
+}
+
+#[test]
+#[ignore = "about 20 s in a release build"]
+fn polyhexes_1234_5x8_count_explained() {
+    polyhexes_1234_count_explained("Polyhexes1234_5x8");
+}
+
+/// PP restricts pieces by position (and aspect) in some classes whose
+/// regions have fewer symmetries than the restriction assumes, or where the
+/// kept placements miss whole orbits: PP's number is then the count of all
+/// solutions that use the kept placements (PP's restriction data, copied
+/// from catalogue.jsonl's `restriction` field: placements, not counts).
+#[test]
+fn position_restricted_counts_explained() {
+    let c = catalogue();
+    let cells = |v: &[[i32; 3]]| -> Vec<Cell> {
+        let mut v = v.to_vec();
+        v.sort_unstable();
+        v
+    };
+    // OneSidedPolyominoes234Octagon (PP 1,023, Tessera 1,194 up to its 8
+    // symmetries): I4 kept in 2 of its 24 placements, which do not meet
+    // every symmetry class of solutions (PP's class builds its own matrix;
+    // the restriction is its code's, the shortfall its count's).
+    let id = "OneSidedPolyominoes234Octagon";
+    let e = c.get(id).unwrap();
+    let p = c.puzzle(e).unwrap();
+    let i4 = p.piece_index("I4").unwrap();
+    let kept = [
+        cells(&[[1, 1, 0], [1, 2, 0], [1, 3, 0], [1, 4, 0]]),
+        cells(&[[2, 0, 0], [2, 1, 0], [2, 2, 0], [2, 3, 0]]),
+    ];
+    let n = count_all_where(&p, |k, c| k != i4 || kept.iter().any(|q| q.as_slice() == c));
+    assert_eq!(n, e.published.as_ref().unwrap().count, "{id}");
+
+    // Tetracubes2x2x2x4 ("10?" in PP's docstring): L4 in one aspect and P4
+    // in one aspect at 3 positions.
+    let id = "Tetracubes2x2x2x4";
+    let e = c.get(id).unwrap();
+    let p = c.puzzle(e).unwrap();
+    let (l4, p4) = (p.piece_index("L4").unwrap(), p.piece_index("P4").unwrap());
+    let l4_aspect = norm(
+        Lattice::Cube,
+        &[[0, 0, 0], [-1, 0, 0], [1, 0, 0], [1, 1, 0]],
+    );
+    let p4_kept = [
+        cells(&[[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 0, 0]]),
+        cells(&[[1, 0, 0], [1, 0, 1], [1, 1, 0], [2, 0, 0]]),
+        cells(&[[2, 0, 0], [2, 0, 1], [2, 1, 0], [3, 0, 0]]),
+    ];
+    let n = count_all_where(&p, |k, c| {
+        (k != l4 || norm(Lattice::Cube, c) == l4_aspect)
+            && (k != p4 || p4_kept.iter().any(|q| q.as_slice() == c))
+    });
+    assert_eq!(n, e.published.as_ref().unwrap().count, "{id}");
+}
+
+/// Regions of 129–256 cells can run the bitset search in 256-bit masks
+/// (`Engine::Bitfill`; `Auto` keeps DLX for them). A 168-cell heptiamond
+/// puzzle DLX proves impossible in about a second counts 0 in both engines
+/// with the same symmetry reduction, and the first solutions of a 150-cell
+/// polyhex ring pass the independent checker. (The W256 arithmetic itself is tested bit by bit in the engine,
+/// and the branching test of tests/polyform_bitfill.rs runs in W256.)
+#[test]
+fn wide_regions_run_the_bitset_search() {
+    use tessera::engine::polyform::solve::Engine;
+    let c = catalogue();
+    let opts = SolveOptions::default();
+    let id = "HeptiamondsHexgridHexagon_x1";
+    let p = c.find(id).unwrap();
+    assert!((129..=256).contains(&p.region.len()), "{id}");
+    let mut bits = Session::with_engine(&p, opts, &[], Engine::Bitfill).unwrap();
+    assert!(bits.uses_bitfill(), "{id}");
+    let mut dlx = Session::with_engine(&p, opts, &[], Engine::Dlx).unwrap();
+    assert_eq!(
+        bits.count_solutions(None),
+        dlx.count_solutions(None),
+        "{id}"
+    );
+    let p = c.find("Polyhexes12345HexagonRing_X1").unwrap();
+    let s = Session::with_engine(&p, opts, &[], Engine::Bitfill).unwrap();
+    assert!(s.uses_bitfill());
+    let sols = s.collect(Some(20));
+    assert_eq!(sols.len(), 20);
+    for sol in &sols {
+        check(&p, sol);
+    }
+}
+
+/// OneSidedPolyiamonds12345X1 and Hexagon2: PP publishes 142,128 and
+/// 6,407,224, exactly 2× Tessera's counts. PP keeps the one-sided P5 in 3
+/// of its 6 aspects (rotations 0–2): that removes the half turn only, so
+/// PP's number counts mirror images apart, while Tessera's 4 symmetries
+/// include the reflections that swap P5 with its separate mirror piece.
+/// Reproduced exactly: all solutions with P5 in PP's aspects. Hexagon2
+/// takes ~30 s: run it with `-- --ignored`.
+fn one_sided_polyiamonds_count_explained(id: &str) {
+    let c = catalogue();
+    let e = c.get(id).unwrap();
+    let p = c.puzzle(e).unwrap();
+    let s = Session::new(&p, SolveOptions::default()).unwrap();
+    assert_eq!(s.symmetry_order(), 4, "{id}");
+    let p5 = &p.pieces[p.piece_index("P5").unwrap()].cells;
+    let allowed = pp_turns(Lattice::Triangle, p5, &[0, 1, 2]);
+    assert_eq!(allowed.len(), 3);
+    assert_eq!(
+        count_with_piece_in(&p, "P5", &allowed),
+        e.published.as_ref().unwrap().count,
+        "{id}"
+    );
+}
+
+#[test]
+fn one_sided_polyiamonds_12345_x1_count_explained() {
+    one_sided_polyiamonds_count_explained("OneSidedPolyiamonds12345X1");
+}
+
+#[test]
+#[ignore = "about 30 s in a release build"]
+fn one_sided_polyiamonds_12345_hexagon2_count_explained() {
+    one_sided_polyiamonds_count_explained("OneSidedPolyiamonds12345Hexagon2");
+}

@@ -47,6 +47,27 @@ mod tests {
     }
 
     #[test]
+    fn dlx_format_names_every_item_and_row() {
+        let mut p = Problem::new(3, 2);
+        p.add_row(&[0, 3]).unwrap();
+        p.add_row(&[1, 2, 4]).unwrap();
+        let text = p.to_dlx_format();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with('|'), "a comment first: {text}");
+        assert_eq!(lines[1], "p0 p1 p2 | s0 s1");
+        assert_eq!(&lines[2..], ["p0 s0", "p1 p2 s1"]);
+        // Without secondary items there is no bar; names stay ≤ 8 chars.
+        let k = knuth().to_dlx_format();
+        assert_eq!(k.lines().nth(1), Some("p0 p1 p2 p3 p4 p5 p6"));
+        assert_eq!(k.lines().count(), 2 + 6);
+        assert!(k
+            .lines()
+            .skip(1)
+            .flat_map(str::split_whitespace)
+            .all(|w| w.len() <= 8));
+    }
+
+    #[test]
     fn tiny_budgets_pause_and_resume() {
         let mut s = Solver::new(&knuth());
         let mut pauses = 0;

@@ -173,4 +173,43 @@ impl Problem {
     pub fn num_entries(&self) -> usize {
         self.items.len()
     }
+
+    /// The problem in the text format of Knuth's exact-cover programs
+    /// (dlx1 and its successors), so that the same matrix can be handed to
+    /// them for comparison: a first line naming the primary items, `|`, the
+    /// secondary ones; then one line per row listing its items. Names are
+    /// `p<k>` and `s<k>` (at most eight characters, as dlx1 requires, for
+    /// up to 10⁷ items of each kind); a comment line gives the size.
+    pub fn to_dlx_format(&self) -> String {
+        use std::fmt::Write;
+        let name = |i: usize| {
+            if i < self.num_primary {
+                format!("p{i}")
+            } else {
+                format!("s{}", i - self.num_primary)
+            }
+        };
+        let mut out = format!(
+            "| {} primary items, {} secondary, {} rows\n",
+            self.num_primary,
+            self.num_secondary,
+            self.num_rows()
+        );
+        let names: Vec<String> = (0..self.num_items()).map(name).collect();
+        out.push_str(&names[..self.num_primary].join(" "));
+        if self.num_secondary > 0 {
+            out.push_str(" | ");
+            out.push_str(&names[self.num_primary..].join(" "));
+        }
+        out.push('\n');
+        for r in 0..self.num_rows() {
+            let row: Vec<&str> = self
+                .row(r)
+                .iter()
+                .map(|&i| names[i as usize].as_str())
+                .collect();
+            let _ = writeln!(out, "{}", row.join(" "));
+        }
+        out
+    }
 }

@@ -2,7 +2,8 @@
 //! cell.
 //!
 //! Dancing Links spends most of its time unlinking and relinking nodes;
-//! for a region of at most 128 cells a whole board fits in one `u128`, so a
+//! for a region of at most 256 cells a whole board fits in a few words
+//! (`u64`, `u128` or [`W256`]), so a
 //! placement fits when `mask & filled == 0` and the search state is two
 //! integers. Every solution covers the lowest empty cell with a placement
 //! whose lowest cell it is, so branching on that cell alone enumerates each
@@ -46,7 +47,7 @@ pub trait Mask:
     /// No bits.
     const ZERO: Self;
     /// The low bits of `x` (the caller checks that they suffice).
-    fn from_u128(x: u128) -> Self;
+    fn from_wide(x: W256) -> Self;
     /// Index of the lowest set bit.
     fn trailing_zeros(self) -> u32;
     /// The lowest set bit alone.
@@ -67,8 +68,8 @@ macro_rules! mask_impl {
             const BITS: usize = <$t>::BITS as usize;
             const ZERO: Self = 0;
             #[inline]
-            fn from_u128(x: u128) -> Self {
-                x as $t
+            fn from_wide(x: W256) -> Self {
+                (u128::from(x.0[0]) | u128::from(x.0[1]) << 64) as $t
             }
             #[inline]
             fn trailing_zeros(self) -> u32 {
@@ -100,6 +101,150 @@ macro_rules! mask_impl {
 mask_impl!(u64);
 mask_impl!(u128);
 
+/// A 256-bit mask for regions of 129–256 cells (heptiamond hexagons,
+/// pentacube sets of 29 pieces, polyhex rings), which DLX searched before:
+/// four words, every operation a short loop the compiler unrolls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct W256(pub [u64; 4]);
+
+impl W256 {
+    /// The mask of bit `i` alone (`i < 256`).
+    #[inline]
+    pub fn bit(i: usize) -> W256 {
+        let mut w = [0u64; 4];
+        w[i / 64] = 1 << (i % 64);
+        W256(w)
+    }
+
+    /// The mask of bits `0..n` (`n ≤ 256`).
+    pub fn low(n: usize) -> W256 {
+        let mut w = [0u64; 4];
+        for (k, x) in w.iter_mut().enumerate() {
+            let lo = 64 * k;
+            *x = if n >= lo + 64 {
+                u64::MAX
+            } else if n > lo {
+                (1u64 << (n - lo)) - 1
+            } else {
+                0
+            };
+        }
+        W256(w)
+    }
+
+    /// Whether bit `i` is set.
+    #[inline]
+    pub fn has(self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+}
+
+impl BitAnd for W256 {
+    type Output = W256;
+    #[inline(always)]
+    fn bitand(self, o: W256) -> W256 {
+        let (a, b) = (self.0, o.0);
+        W256([a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]])
+    }
+}
+
+impl BitOr for W256 {
+    type Output = W256;
+    #[inline(always)]
+    fn bitor(self, o: W256) -> W256 {
+        let (a, b) = (self.0, o.0);
+        W256([a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]])
+    }
+}
+
+impl BitXor for W256 {
+    type Output = W256;
+    #[inline(always)]
+    fn bitxor(self, o: W256) -> W256 {
+        let (a, b) = (self.0, o.0);
+        W256([a[0] ^ b[0], a[1] ^ b[1], a[2] ^ b[2], a[3] ^ b[3]])
+    }
+}
+
+impl Not for W256 {
+    type Output = W256;
+    #[inline(always)]
+    fn not(self) -> W256 {
+        let a = self.0;
+        W256([!a[0], !a[1], !a[2], !a[3]])
+    }
+}
+
+impl Mask for W256 {
+    const BITS: usize = 256;
+    const ZERO: Self = W256([0; 4]);
+    #[inline]
+    fn from_wide(x: W256) -> Self {
+        x
+    }
+    #[inline]
+    fn trailing_zeros(self) -> u32 {
+        let a = self.0;
+        if a[0] != 0 {
+            a[0].trailing_zeros()
+        } else if a[1] != 0 {
+            64 + a[1].trailing_zeros()
+        } else if a[2] != 0 {
+            128 + a[2].trailing_zeros()
+        } else {
+            192 + a[3].trailing_zeros()
+        }
+    }
+    #[inline]
+    fn lowest(self) -> Self {
+        let mut w = [0u64; 4];
+        for (out, &x) in w.iter_mut().zip(&self.0) {
+            if x != 0 {
+                *out = x & x.wrapping_neg();
+                break;
+            }
+        }
+        W256(w)
+    }
+    #[inline]
+    fn clear_lowest(self) -> Self {
+        let mut w = self.0;
+        for x in w.iter_mut() {
+            if *x != 0 {
+                *x &= *x - 1;
+                break;
+            }
+        }
+        W256(w)
+    }
+    fn up(self, by: u32) -> Self {
+        let (q, r) = ((by / 64) as usize, by % 64);
+        let mut w = [0u64; 4];
+        for (k, out) in w.iter_mut().enumerate().skip(q) {
+            *out = self.0[k - q] << r;
+            if r > 0 && k > q {
+                *out |= self.0[k - q - 1] >> (64 - r);
+            }
+        }
+        W256(w)
+    }
+    fn down(self, by: u32) -> Self {
+        let (q, r) = ((by / 64) as usize, by % 64);
+        let mut w = [0u64; 4];
+        for (k, out) in w.iter_mut().enumerate().take(4 - q.min(4)) {
+            *out = self.0[k + q] >> r;
+            if r > 0 && k + q + 1 < 4 {
+                *out |= self.0[k + q + 1] << (64 - r);
+            }
+        }
+        W256(w)
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.0.iter().map(|x| x.count_ones()).sum()
+    }
+}
+
 /// The bitset search in the narrowest width that fits the puzzle.
 #[derive(Clone, Debug)]
 pub enum BitSearch {
@@ -107,6 +252,8 @@ pub enum BitSearch {
     W64(Box<Bitfill<u64>>),
     /// At most 128 cells and 128 pieces.
     W128(Box<Bitfill<u128>>),
+    /// At most 256 cells and 256 pieces.
+    W256(Box<Bitfill<W256>>),
 }
 
 impl BitSearch {
@@ -117,10 +264,13 @@ impl BitSearch {
         keep: &[usize],
         forced: &[usize],
     ) -> Result<BitSearch, String> {
-        if matrix.region.len() <= 64 && puzzle.pieces.len() <= 64 {
+        let width = matrix.region.len().max(puzzle.pieces.len());
+        if width <= 64 {
             Bitfill::new(puzzle, matrix, keep, forced).map(|b| BitSearch::W64(Box::new(b)))
-        } else {
+        } else if width <= 128 {
             Bitfill::new(puzzle, matrix, keep, forced).map(|b| BitSearch::W128(Box::new(b)))
+        } else {
+            Bitfill::new(puzzle, matrix, keep, forced).map(|b| BitSearch::W256(Box::new(b)))
         }
     }
 
@@ -129,6 +279,7 @@ impl BitSearch {
         Ok(match self {
             BitSearch::W64(b) => BitSearch::W64(Box::new(b.restart(forced)?)),
             BitSearch::W128(b) => BitSearch::W128(Box::new(b.restart(forced)?)),
+            BitSearch::W256(b) => BitSearch::W256(Box::new(b.restart(forced)?)),
         })
     }
 
@@ -137,6 +288,7 @@ impl BitSearch {
         match self {
             BitSearch::W64(b) => b.step(budget),
             BitSearch::W128(b) => b.step(budget),
+            BitSearch::W256(b) => b.step(budget),
         }
     }
 
@@ -145,6 +297,7 @@ impl BitSearch {
         match self {
             BitSearch::W64(b) => b.progress(),
             BitSearch::W128(b) => b.progress(),
+            BitSearch::W256(b) => b.progress(),
         }
     }
 
@@ -153,6 +306,7 @@ impl BitSearch {
         match self {
             BitSearch::W64(b) => b.set_count_only(on),
             BitSearch::W128(b) => b.set_count_only(on),
+            BitSearch::W256(b) => b.set_count_only(on),
         }
     }
 
@@ -161,16 +315,25 @@ impl BitSearch {
         match self {
             BitSearch::W64(b) => b.forced(),
             BitSearch::W128(b) => b.forced(),
+            BitSearch::W256(b) => b.forced(),
         }
     }
 }
 
 /// Regions and piece lists larger than this use DLX.
-pub const MAX_BITS: usize = 128;
+pub const MAX_BITS: usize = 256;
+
+/// The largest region `Engine::Auto` gives to this search. The 256-bit
+/// masks work (and are tested), but on the catalogue's 129–256-cell
+/// puzzles, most of them impossible ones, filling the lowest cell lost to
+/// DLX's choice at every level: HeptiamondsHexagonHexagramGasket_x1 is
+/// proved impossible by DLX in 16k nodes, while this search had not
+/// finished after 12M. `Engine::Bitfill` still runs them here.
+pub const AUTO_MAX_CELLS: usize = 128;
 
 /// Whether the bitset search can solve this puzzle exactly as the matrix
-/// states it: no secondary items (stick crossings), at most 128 cells and
-/// 128 pieces, and not the (unused) combination of reusable and omittable
+/// states it: no secondary items (stick crossings), at most 256 cells and
+/// 256 pieces, and not the (unused) combination of reusable and omittable
 /// pieces, whose rows do not name a piece item.
 pub fn qualifies(puzzle: &Puzzle, matrix: &Matrix) -> bool {
     matrix.secondary.is_empty()
@@ -324,42 +487,43 @@ impl<M: Mask> Bitfill<M> {
         for (b, &i) in by_bit.iter().enumerate() {
             bit_of[i] = b as u32;
         }
-        let full = if n == 128 {
-            u128::MAX
-        } else {
-            (1u128 << n) - 1
-        };
-        let nbr: Vec<u128> = by_bit
+        // Built in 256 bits, then cut to the search's width.
+        let full = W256::low(n);
+        let nbr: Vec<W256> = by_bit
             .iter()
             .map(|&i| {
                 lat.neighbours(matrix.region[i])
                     .into_iter()
                     .filter_map(|c| matrix.cell_index(c))
-                    .fold(0u128, |m, j| m | 1u128 << bit_of[j])
+                    .fold(W256::ZERO, |m, j| m | W256::bit(bit_of[j] as usize))
             })
             .collect();
 
         let box_shifts = box_shifts(lat, &matrix.region, &order, &nbr);
 
-        let mut buckets: Vec<Vec<(u128, u128, u32, usize)>> = vec![Vec::new(); n + 1];
+        let mut buckets: Vec<Vec<(W256, W256, u32, usize)>> = vec![Vec::new(); n + 1];
         let mut prune = true;
         let mut sizes_gcd = 0u32;
         let mut min_size = u32::MAX;
         for (k, &r) in keep.iter().enumerate() {
             let pl = &matrix.placements[r];
-            let piece = if puzzle.reuse { 0 } else { 1u128 << pl.piece };
-            let mut mask = 0u128;
+            let piece = if puzzle.reuse {
+                W256::ZERO
+            } else {
+                W256::bit(pl.piece)
+            };
+            let mut mask = W256::ZERO;
             for c in &pl.cells {
                 let i = matrix
                     .cell_index(*c)
                     .ok_or_else(|| format!("row {k} covers {c:?} outside the region"))?;
-                mask |= 1u128 << bit_of[i];
+                mask = mask | W256::bit(bit_of[i] as usize);
             }
-            if mask == 0 {
-                buckets[n].push((0, piece, k as u32, pl.piece));
+            if mask == W256::ZERO {
+                buckets[n].push((W256::ZERO, piece, k as u32, pl.piece));
                 continue;
             }
-            let size = mask.count_ones();
+            let size = mask.count();
             sizes_gcd = gcd(sizes_gcd, size);
             min_size = min_size.min(size);
             if prune && !connected(mask, &nbr) {
@@ -388,46 +552,40 @@ impl<M: Mask> Bitfill<M> {
         }
         start.push(cand_mask.len() as u32);
         let all_pieces = if puzzle.reuse {
-            0
-        } else if puzzle.pieces.len() == 128 {
-            u128::MAX
+            W256::ZERO
         } else {
-            (1u128 << puzzle.pieces.len()) - 1
+            W256::low(puzzle.pieces.len())
         };
 
         let gcd = sizes_gcd.max(1);
         let min_size = if min_size == u32::MAX { 1 } else { min_size };
         let mut s = Bitfill {
-            full: M::from_u128(full),
-            all_pieces: M::from_u128(all_pieces),
+            full: M::from_wide(full),
+            all_pieces: M::from_wide(all_pieces),
             omit_level: false,
             start,
             pstart,
             np1,
-            group_all: M::from_u128(if puzzle.pieces.len() == 128 {
-                u128::MAX
-            } else {
-                (1u128 << puzzle.pieces.len()) - 1
-            }),
-            cand_mask: cand_mask.iter().map(|&m| M::from_u128(m)).collect(),
-            cand_piece: cand_piece.iter().map(|&m| M::from_u128(m)).collect(),
+            group_all: M::from_wide(W256::low(puzzle.pieces.len())),
+            cand_mask: cand_mask.iter().map(|&m| M::from_wide(m)).collect(),
+            cand_piece: cand_piece.iter().map(|&m| M::from_wide(m)).collect(),
             cand_nbr: cand_mask
                 .iter()
                 .map(|&m| {
-                    let mut around = 0u128;
+                    let mut around = W256::ZERO;
                     let mut rest = m;
-                    while rest != 0 {
-                        around |= nbr[rest.trailing_zeros() as usize];
-                        rest &= rest - 1;
+                    while rest != W256::ZERO {
+                        around = around | nbr[rest.trailing_zeros() as usize];
+                        rest = rest.clear_lowest();
                     }
-                    M::from_u128(around & !m)
+                    M::from_wide(around & !m)
                 })
                 .collect(),
             cand_row,
-            nbr: nbr.into_iter().map(M::from_u128).collect(),
+            nbr: nbr.into_iter().map(M::from_wide).collect(),
             shifts: box_shifts
                 .iter()
-                .map(|&(st, u, d)| (st, M::from_u128(u), M::from_u128(d)))
+                .map(|&(st, u, d)| (st, M::from_wide(u), M::from_wide(d)))
                 .collect(),
             gcd,
             min_size,
@@ -438,15 +596,15 @@ impl<M: Mask> Bitfill<M> {
             cover_cands: (0..n)
                 .map(|b| {
                     (0..cand_mask.len() as u32)
-                        .filter(|&j| cand_mask[j as usize] >> b & 1 == 1)
+                        .filter(|&j| cand_mask[j as usize].has(b))
                         .collect()
                 })
                 .collect(),
             piece_cands: (0..puzzle.pieces.len())
                 .map(|p| {
                     (0..cand_mask.len() as u32)
-                        .filter(|&j| !puzzle.reuse && cand_mask[j as usize] != 0)
-                        .filter(|&j| cand_piece[j as usize] >> p & 1 == 1)
+                        .filter(|&j| !puzzle.reuse && cand_mask[j as usize] != W256::ZERO)
+                        .filter(|&j| cand_piece[j as usize].has(p))
                         .collect()
                 })
                 .collect(),
@@ -827,8 +985,8 @@ fn box_shifts(
     lat: Lattice,
     region: &[Cell],
     order: &[usize],
-    nbr: &[u128],
-) -> Vec<(u32, u128, u128)> {
+    nbr: &[W256],
+) -> Vec<(u32, W256, W256)> {
     if !matches!(lat, Lattice::Square | Lattice::Cube) || region.is_empty() {
         return Vec::new();
     }
@@ -855,14 +1013,14 @@ fn box_shifts(
         if size[k] < 2 {
             continue;
         }
-        let (mut up, mut down) = (0u128, 0u128);
+        let (mut up, mut down) = (W256::ZERO, W256::ZERO);
         for c in region {
-            let b = bit(c);
+            let b = bit(c) as usize;
             if ((c[k] - lo[k]) as u32) < size[k] - 1 {
-                up |= 1 << b;
+                up = up | W256::bit(b);
             }
             if c[k] > lo[k] {
-                down |= 1 << b;
+                down = down | W256::bit(b);
             }
         }
         out.push((stride[k], up, down));
@@ -873,9 +1031,9 @@ fn box_shifts(
         if bit(sorted[b]) != b as u32 {
             return Vec::new();
         }
-        let one = 1u128 << b;
-        let by_shifts = out.iter().fold(0u128, |m, &(st, u, d)| {
-            m | (one & u) << st | (one & d) >> st
+        let one = W256::bit(b);
+        let by_shifts = out.iter().fold(W256::ZERO, |m, &(st, u, d)| {
+            m | (one & u).up(st) | (one & d).down(st)
         });
         if by_shifts != n {
             return Vec::new();
@@ -885,15 +1043,92 @@ fn box_shifts(
 }
 
 /// Whether the cells of `mask` form one connected set under `nbr`.
-fn connected(mask: u128, nbr: &[u128]) -> bool {
-    let mut comp = mask & mask.wrapping_neg();
+fn connected(mask: W256, nbr: &[W256]) -> bool {
+    let mut comp = mask.lowest();
     let mut frontier = comp;
-    while frontier != 0 {
+    while frontier != W256::ZERO {
         let b = frontier.trailing_zeros() as usize;
-        frontier &= frontier - 1;
+        frontier = frontier.clear_lowest();
         let new = nbr[b] & mask & !comp;
-        comp |= new;
-        frontier |= new;
+        comp = comp | new;
+        frontier = frontier | new;
     }
     comp == mask
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A few 256-bit values from a fixed xorshift sequence.
+    fn samples() -> Vec<W256> {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut out = vec![W256::ZERO, W256::bit(0), W256::bit(255), W256::low(200)];
+        for k in 0..40 {
+            // Sparse and dense words, and some with empty low words.
+            let mut w = [next(), next() & next(), next() | next(), next()];
+            if k % 3 == 0 {
+                w[0] = 0;
+            }
+            if k % 5 == 0 {
+                w[1] = 0;
+            }
+            out.push(W256(w));
+        }
+        out
+    }
+
+    fn bits(w: W256) -> Vec<usize> {
+        (0..256).filter(|&i| w.has(i)).collect()
+    }
+
+    #[test]
+    fn w256_agrees_with_bit_by_bit_arithmetic() {
+        for a in samples() {
+            let b = bits(a);
+            assert_eq!(a.count() as usize, b.len());
+            if let Some(&lo) = b.first() {
+                assert_eq!(a.trailing_zeros() as usize, lo);
+                assert_eq!(a.lowest(), W256::bit(lo));
+                assert_eq!(bits(a.clear_lowest()), b[1..].to_vec());
+            } else {
+                assert_eq!(a.lowest(), W256::ZERO);
+            }
+            for by in [0u32, 1, 7, 63, 64, 65, 127, 128, 130, 191, 192, 255] {
+                let up: Vec<usize> = b
+                    .iter()
+                    .map(|&i| i + by as usize)
+                    .filter(|&i| i < 256)
+                    .collect();
+                assert_eq!(bits(a.up(by)), up, "up {by}");
+                let down: Vec<usize> = b
+                    .iter()
+                    .filter(|&&i| i >= by as usize)
+                    .map(|&i| i - by as usize)
+                    .collect();
+                assert_eq!(bits(a.down(by)), down, "down {by}");
+            }
+            // The low 128 bits narrow to u128 as a u128 computes them.
+            let lo = u128::from_wide(a);
+            assert_eq!(
+                lo.count_ones(),
+                bits(a).iter().filter(|&&i| i < 128).count() as u32
+            );
+            for c in samples() {
+                assert_eq!(u128::from_wide(a & c), lo & u128::from_wide(c));
+                assert_eq!(u128::from_wide(a | c), lo | u128::from_wide(c));
+                assert_eq!(u128::from_wide(a ^ c), lo ^ u128::from_wide(c));
+            }
+            assert_eq!(u128::from_wide(!a), !lo);
+        }
+        assert_eq!(W256::low(256), !W256::ZERO);
+        assert_eq!(W256::low(0), W256::ZERO);
+        assert_eq!(W256::low(65).count(), 65);
+    }
 }

@@ -103,6 +103,8 @@ pub enum Engine {
     /// Polycubes used to stay on DLX: filling the lowest cell alone took
     /// 224 s on 3×4×5 against DLX's 79 s; the bitset search's top levels
     /// now branch like DLX on the most constrained cell or piece.
+    /// Regions over [`bitfill::AUTO_MAX_CELLS`] cells stay on DLX (see
+    /// there).
     #[default]
     Auto,
     /// Always Dancing Links (for comparisons and measurements).
@@ -190,7 +192,11 @@ impl Session {
             Reduction::none(&matrix)
         };
         let bits = match engine {
-            Engine::Auto | Engine::Bitfill => bitfill::qualifies(puzzle, &matrix),
+            Engine::Auto => {
+                bitfill::qualifies(puzzle, &matrix)
+                    && matrix.region.len() <= bitfill::AUTO_MAX_CELLS
+            }
+            Engine::Bitfill => bitfill::qualifies(puzzle, &matrix),
             Engine::Dlx => false,
         };
         let solver = if bits {
