@@ -7,15 +7,20 @@
 //! write `placements`) without knowing any technique.
 
 pub mod board;
+mod chains;
 mod fish;
+mod forcing;
+pub mod hint;
 mod intersections;
 mod singles;
 pub mod step;
 mod subsets;
+mod uniqueness;
 mod wings;
 
 pub use board::{Board, Candidate, Geometry, Snapshot, Unit, UnitKind};
-pub use step::{Rating, Step, Technique};
+pub use hint::{graduated_hint, Hint, HintError};
+pub use step::{weight_text, Rating, Step, Technique};
 
 use super::grid::{Sudoku, SudokuError};
 use serde::{Deserialize, Serialize};
@@ -110,6 +115,10 @@ pub struct Explanation {
     pub solution: Option<Sudoku>,
     /// The hardest technique needed, when the puzzle has one solution.
     pub rating: Option<Rating>,
+    /// The numeric rating in tenths (Sudoku Explainer-like: the weight of
+    /// the hardest step; 10.0 when the solver had to guess), with `rating`.
+    #[serde(default)]
+    pub score: Option<u16>,
     /// Branches tried in the exploration tree.
     pub branches: usize,
 }
@@ -124,7 +133,14 @@ pub fn explain_with_limit(
     puzzle: &Sudoku,
     branch_limit: usize,
 ) -> Result<Explanation, SudokuError> {
-    let mut board = Board::new(puzzle)?;
+    let board = Board::new(puzzle)?;
+    Ok(explain_board(board, branch_limit))
+}
+
+/// [`explain_with_limit`] from any board (X-sudoku, jigsaw: see
+/// [`Geometry`]); the solution is returned on the board's own shape.
+pub fn explain_board(mut board: Board, branch_limit: usize) -> Explanation {
+    let puzzle = board.to_sudoku();
     let mut steps = Vec::new();
     let stop = run_logic(&mut board, &mut steps);
     let mut explorer = Explorer {
@@ -158,7 +174,14 @@ pub fn explain_with_limit(
                 .unwrap_or(Rating::Easy)
         }
     });
-    Ok(Explanation {
+    let score = (outcome == Outcome::Solved).then(|| {
+        if exploration.is_some() {
+            Technique::Bifurcation.weight()
+        } else {
+            steps.iter().map(|s| s.weight).max().unwrap_or(0)
+        }
+    });
+    Explanation {
         size: puzzle.size(),
         steps,
         contradiction,
@@ -169,8 +192,9 @@ pub fn explain_with_limit(
             .first()
             .map(|cells| puzzle.with_cells(cells.clone())),
         rating,
+        score,
         branches: explorer.branches,
-    })
+    }
 }
 
 /// The next step for a position given by its placed values (the UI's
@@ -262,7 +286,10 @@ impl Explanation {
             split_text(split, self.size, 0, &mut out);
         }
         let verdict = match (self.outcome, self.rating) {
-            (Outcome::Solved, Some(r)) => format!("Rating: {r}"),
+            (Outcome::Solved, Some(r)) => match self.score {
+                Some(s) => format!("Rating: {r} ({})", step::weight_text(s)),
+                None => format!("Rating: {r}"),
+            },
             (Outcome::NoSolution, _) => "No solution".to_string(),
             (Outcome::MultipleSolutions, _) => "More than one solution".to_string(),
             _ => format!(
