@@ -15,7 +15,10 @@ fn main() {
         let start = Instant::now();
         let mut count = 0;
         let mut counts = std::collections::BTreeMap::new();
-        for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+        for line in text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
             let fields: Vec<&str> = line.split_whitespace().collect();
             let (puzzle, rated) = match fields.len() {
                 1 => (fields[0], None),
@@ -45,7 +48,11 @@ fn main() {
         println!("  steps by technique: {counts:?}");
         let _ = weight_text(0);
         if theirs.len() == ours.len() && !theirs.is_empty() {
-            let within = ours.iter().zip(&theirs).filter(|(a, b)| (*a - *b).abs() <= 1.0).count();
+            let within = ours
+                .iter()
+                .zip(&theirs)
+                .filter(|(a, b)| (*a - *b).abs() <= 1.0)
+                .count();
             println!(
                 "  vs published: Spearman {:.3}, within ±1.0: {within}/{} ({:.0}%), mean ours {mean:.2} theirs {:.2}",
                 spearman(&ours, &theirs),

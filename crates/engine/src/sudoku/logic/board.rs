@@ -38,7 +38,12 @@ impl Unit {
             UnitKind::Box => "box",
             UnitKind::Region => "region",
             UnitKind::Diagonal => {
-                return if self.index == 0 { "diagonal ↘" } else { "diagonal ↗" }.to_string()
+                return if self.index == 0 {
+                    "diagonal ↘"
+                } else {
+                    "diagonal ↗"
+                }
+                .to_string()
             }
         };
         format!("{kind} {}", self.index + 1)

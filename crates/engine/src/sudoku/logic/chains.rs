@@ -96,10 +96,16 @@ impl Links<'_> {
             }
         } else if geo.sees(cs, cb) {
             if self.board.has(cb, ds) {
-                out.push(Candidate { cell: cb, digit: ds });
+                out.push(Candidate {
+                    cell: cb,
+                    digit: ds,
+                });
             }
             if self.board.has(cs, db) {
-                out.push(Candidate { cell: cs, digit: db });
+                out.push(Candidate {
+                    cell: cs,
+                    digit: db,
+                });
             }
         }
         out.sort();
@@ -243,12 +249,20 @@ pub fn aic(board: &Board) -> Option<Step> {
         digit: None,
     };
     let found = search(&links)?;
-    Some(chain_step(&links, found, Technique::Aic, Technique::Aic.weight()))
+    Some(chain_step(
+        &links,
+        found,
+        Technique::Aic,
+        Technique::Aic.weight(),
+    ))
 }
 
 /// Two-colour the components of a graph on `nodes` (edges by `adjacent`);
 /// `None` for a component that is not bipartite (the position is broken).
-fn colour(nodes: &[usize], adjacent: impl Fn(usize, usize) -> bool) -> Vec<Option<Vec<(usize, bool)>>> {
+fn colour(
+    nodes: &[usize],
+    adjacent: impl Fn(usize, usize) -> bool,
+) -> Vec<Option<Vec<(usize, bool)>>> {
     let mut seen = vec![false; nodes.len()];
     let mut out = Vec::new();
     for root in 0..nodes.len() {
@@ -299,17 +313,22 @@ pub fn simple_colouring(board: &Board) -> Option<Step> {
                 comp.iter().filter(|x| x.1 == colour).map(|x| x.0).collect()
             };
             let (blue, green) = (of(false), of(true));
-            let all: Vec<usize> = comp.iter().map(|x| x.0).collect();
+            let mut all: Vec<usize> = comp.iter().map(|x| x.0).collect();
+            all.sort_unstable();
             // Wrap: two cells of one colour see each other, so that colour
             // is false.
             for (mine, name) in [(&blue, "one colour"), (&green, "the other colour")] {
-                let clash = mine
-                    .iter()
-                    .enumerate()
-                    .find_map(|(i, &a)| mine[i + 1..].iter().find(|&&b| geo.sees(a, b)).map(|&b| (a, b)));
+                let clash = mine.iter().enumerate().find_map(|(i, &a)| {
+                    mine[i + 1..]
+                        .iter()
+                        .find(|&&b| geo.sees(a, b))
+                        .map(|&b| (a, b))
+                });
                 if let Some((a, b)) = clash {
-                    let elims: Vec<Candidate> =
-                        mine.iter().map(|&cell| Candidate { cell, digit: d }).collect();
+                    let elims: Vec<Candidate> = mine
+                        .iter()
+                        .map(|&cell| Candidate { cell, digit: d })
+                        .collect();
                     return Some(Step {
                         weight: 0,
                         technique: Technique::SimpleColouring,
@@ -371,7 +390,11 @@ pub fn remote_pair(board: &Board) -> Option<Step> {
     masks.sort_unstable();
     masks.dedup();
     for m in masks {
-        let cells: Vec<usize> = pairs.iter().copied().filter(|&c| board.mask(c) == m).collect();
+        let cells: Vec<usize> = pairs
+            .iter()
+            .copied()
+            .filter(|&c| board.mask(c) == m)
+            .collect();
         if cells.len() < 4 {
             continue;
         }
@@ -428,7 +451,12 @@ pub fn remote_pair(board: &Board) -> Option<Step> {
 }
 
 /// A shortest path from `a` to `b` through `nodes` (breadth first).
-fn path_between(nodes: &[usize], a: usize, b: usize, adjacent: impl Fn(usize, usize) -> bool) -> Vec<usize> {
+fn path_between(
+    nodes: &[usize],
+    a: usize,
+    b: usize,
+    adjacent: impl Fn(usize, usize) -> bool,
+) -> Vec<usize> {
     let mut prev = vec![usize::MAX; nodes.len()];
     let ia = nodes.iter().position(|&x| x == a).expect("a in nodes");
     let ib = nodes.iter().position(|&x| x == b).expect("b in nodes");

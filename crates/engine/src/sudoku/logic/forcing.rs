@@ -138,9 +138,7 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
                 continue;
             }
             for e in digits(board.mask(x)) {
-                let gone = boards
-                    .iter()
-                    .all(|b| b.values()[x] != e && !b.has(x, e));
+                let gone = boards.iter().all(|b| b.values()[x] != e && !b.has(x, e));
                 if gone {
                     elims.push(Candidate { cell: x, digit: e });
                 }
@@ -184,7 +182,10 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
             let label = format!(
                 "{} is {}",
                 geo.name(c),
-                ds.iter().map(u8::to_string).collect::<Vec<_>>().join(" or ")
+                ds.iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" or ")
             );
             consider(ds.iter().map(|&d| (c, d)).collect(), label);
         }
@@ -195,7 +196,10 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
             if (2..=3).contains(&pos.len()) {
                 let label = format!(
                     "{d} goes in {} within {}",
-                    pos.iter().map(|&c| geo.name(c)).collect::<Vec<_>>().join(" or "),
+                    pos.iter()
+                        .map(|&c| geo.name(c))
+                        .collect::<Vec<_>>()
+                        .join(" or "),
                     geo.unit(u).name()
                 );
                 consider(pos.iter().map(|&c| (c, d)).collect(), label);

@@ -11,8 +11,8 @@
 //! instead of a step built on it.
 
 use super::board::{digits, Board, Snapshot, Unit, UnitKind};
-use super::step::{Step, Technique};
 use super::next_step;
+use super::step::{Step, Technique};
 use crate::sudoku::grid::Sudoku;
 use crate::sudoku::solve::Algorithm;
 use serde::{Deserialize, Serialize};
@@ -170,10 +170,7 @@ pub fn graduated_hint(position: &Board, solution: Option<&[u8]>, stage: u8) -> H
         1 => (
             match &area {
                 Area::Unit(u) => format!("Look at {} for {article} {lower}.", u.name()),
-                Area::Digits(ds) => format!(
-                    "There is {article} {lower} on {}.",
-                    digit_list(ds)
-                ),
+                Area::Digits(ds) => format!("There is {article} {lower} on {}.", digit_list(ds)),
             },
             Step {
                 cells: vec![],
@@ -232,9 +229,7 @@ fn area(board: &Board, step: &Step) -> Area {
     if let Some(&first) = step.cells.first() {
         let mut common: Vec<usize> = geo.units_of[first].clone();
         common.retain(|&u| step.cells.iter().all(|&c| geo.units_of[c].contains(&u)));
-        common.sort_by_key(|&u| {
-            !matches!(geo.unit(u).kind, UnitKind::Box | UnitKind::Region)
-        });
+        common.sort_by_key(|&u| !matches!(geo.unit(u).kind, UnitKind::Box | UnitKind::Region));
         if let Some(&u) = common.first() {
             return Area::Unit(geo.unit(u));
         }
@@ -244,7 +239,10 @@ fn area(board: &Board, step: &Step) -> Area {
 
 fn lower_first(s: &str) -> String {
     // Names such as "X-wing" or "BUG+1" keep their capitals.
-    if s.chars().nth(1).is_some_and(|c| c.is_uppercase() || !c.is_alphabetic()) {
+    if s.chars()
+        .nth(1)
+        .is_some_and(|c| c.is_uppercase() || !c.is_alphabetic())
+    {
         return s.to_string();
     }
     let mut c = s.chars();
@@ -271,7 +269,11 @@ fn digit_list(ds: &[u8]) -> String {
 pub fn marks_from_lists(lists: &[Vec<u8>]) -> Vec<u64> {
     lists
         .iter()
-        .map(|ds| ds.iter().filter(|&&d| d > 0).fold(0u64, |m, &d| m | 1 << (d - 1)))
+        .map(|ds| {
+            ds.iter()
+                .filter(|&&d| d > 0)
+                .fold(0u64, |m, &d| m | 1 << (d - 1))
+        })
         .collect()
 }
 

@@ -44,8 +44,17 @@ pub fn next_step(board: &Board) -> Option<Step> {
     Technique::RULES.iter().find_map(|t| t.find(board))
 }
 
+/// The rules tried inside the exploration tree: all but forcing chains,
+/// which are guesses themselves (a tree of them costs 10× more time and
+/// explains nothing more).
+const BRANCH_RULES: &[Technique] = Technique::RULES.split_at(Technique::RULES.len() - 1).0;
+
 /// Apply rules until solved, stuck or contradicted, recording each step.
 pub fn run_logic(board: &mut Board, steps: &mut Vec<Step>) -> Stop {
+    run_rules(board, steps, &Technique::RULES)
+}
+
+fn run_rules(board: &mut Board, steps: &mut Vec<Step>, rules: &[Technique]) -> Stop {
     loop {
         if let Some(why) = board.contradiction() {
             return Stop::Contradiction(why);
@@ -53,7 +62,7 @@ pub fn run_logic(board: &mut Board, steps: &mut Vec<Step>) -> Stop {
         if board.is_solved() {
             return Stop::Solved;
         }
-        match next_step(board) {
+        match rules.iter().find_map(|t| t.find(board)) {
             Some(step) => {
                 step.apply(board);
                 steps.push(step);
@@ -207,6 +216,35 @@ pub fn hint(puzzle: &Sudoku) -> Result<Option<Step>, SudokuError> {
     Ok(next_step(&board))
 }
 
+/// A board for a variant grid (standard, X-sudoku, jigsaw) from its
+/// values; Samurai is not one square grid and has no logical solver.
+pub fn board_for_variant(
+    variant: &crate::sudoku::variant::Variant,
+    values: &[u8],
+) -> Result<Board, String> {
+    use crate::sudoku::variant::Kind;
+    variant.verify(values).map_err(|e| e.to_string())?;
+    let geo = match variant.kind() {
+        Kind::Standard(shape) => Geometry::new(*shape),
+        Kind::X(shape) => Geometry::x(*shape),
+        Kind::Jigsaw(map) => {
+            let mut region = vec![0; map.size() * map.size()];
+            for (i, (_, cells)) in map.regions().into_iter().enumerate() {
+                for c in cells {
+                    region[c] = i;
+                }
+            }
+            Geometry::jigsaw(&region)?
+        }
+        Kind::Samurai => {
+            return Err(
+                "the logical solver reads one square grid; Samurai is five overlapping ones".into(),
+            )
+        }
+    };
+    Ok(Board::with_values(std::sync::Arc::new(geo), values))
+}
+
 /// The position before the first step and after each step (so
 /// `steps.len() + 1` snapshots): what a step-through view shows.
 pub fn replay(puzzle: &Sudoku, steps: &[Step]) -> Result<Vec<Snapshot>, SudokuError> {
@@ -252,7 +290,7 @@ impl Explorer {
             let mut b = board.clone();
             b.place(cell, digit);
             let mut steps = Vec::new();
-            let end = match run_logic(&mut b, &mut steps) {
+            let end = match run_rules(&mut b, &mut steps, BRANCH_RULES) {
                 Stop::Solved => {
                     self.solutions.push(b.values().to_vec());
                     BranchEnd::Solved

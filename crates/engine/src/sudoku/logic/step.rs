@@ -262,7 +262,11 @@ pub fn length_bonus(links: usize) -> u16 {
     let mut odd = true;
     while links > threshold {
         bonus += 1;
-        threshold = if odd { threshold * 3 / 2 } else { threshold * 4 / 3 };
+        threshold = if odd {
+            threshold * 3 / 2
+        } else {
+            threshold * 4 / 3
+        };
         odd = !odd;
     }
     bonus
