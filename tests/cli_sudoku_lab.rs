@@ -254,7 +254,7 @@ fn hint_names_a_wrong_digit_and_reads_the_marks() {
         "r1c1 is not 5: the puzzle has no solution from here. Remove it before going on.\n"
     );
     // A position that changes a given is refused with its cell.
-    let changed = format!("{}1{}", &EASY[..2], &EASY[3..]);
+    let changed = format!("{}4{}", &EASY[..2], &EASY[3..]);
     let o = tessera(&["sudoku", "hint", "--givens", EASY], &changed);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("the given at r1c3"), "{}", stderr(&o));

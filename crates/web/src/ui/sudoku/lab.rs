@@ -856,7 +856,7 @@ pub fn LabCard(lab: Lab) -> impl IntoView {
             } else {
                 (None, text)
             };
-            let stage = lab.hint_stage.get().map(|(s, _, _)| s);
+            let stage = lab.hint_stage.get().map(|(s, _, _)| s.to_string());
             let technique = step.as_ref().map(|s| s.technique.name());
             view! {
                 <p
