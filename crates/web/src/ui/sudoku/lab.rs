@@ -403,7 +403,7 @@ impl Lab {
         self.viewing.set(None);
         let key = (b.cells.clone(), b.notes.clone());
         let stage = match self.hint_stage.get_untracked() {
-            Some((s, cells, notes)) if (cells, notes) == key && s < 4 => s + 1,
+            Some((s, cells, notes)) if cells == key.0 && notes == key.1 && s < 4 => s + 1,
             _ => 1,
         };
         let solution = self.reference_solution(&b);
