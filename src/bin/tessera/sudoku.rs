@@ -516,13 +516,16 @@ fn parse_marks(text: &str, cells: usize) -> Result<Vec<u64>, String> {
             groups.len()
         ));
     }
+    let n = (cells as f64).sqrt().round() as u32;
     let mut marks = vec![0u64; cells];
     for (i, g) in groups.iter().enumerate() {
         for ch in g.trim().chars() {
             let d = ch
                 .to_digit(36)
-                .filter(|&d| d >= 1)
-                .ok_or_else(|| format!("--marks: '{ch}' in group {} is not a digit", i + 1))?;
+                .filter(|&d| d >= 1 && d <= n)
+                .ok_or_else(|| {
+                    format!("--marks: '{ch}' in group {} is not a digit 1-{n}", i + 1)
+                })?;
             marks[i] |= 1u64 << (d - 1);
         }
     }
