@@ -162,8 +162,8 @@ impl Geometry {
             }
         }
         let mut peers = Vec::with_capacity(n * n);
-        for cell in 0..n * n {
-            let mut p: Vec<usize> = units_of[cell]
+        for (cell, mine) in units_of.iter().enumerate() {
+            let mut p: Vec<usize> = mine
                 .iter()
                 .flat_map(|&u| units[u].iter().copied())
                 .filter(|&o| o != cell)
