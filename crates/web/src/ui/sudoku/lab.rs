@@ -110,6 +110,9 @@ fn bit(d: u8) -> u64 {
     }
 }
 
+/// The graduated hint's stage and the position (values, marks) it is for.
+pub type HintStage = (u8, Vec<u8>, Vec<u64>);
+
 /// The logical solve of one puzzle, as the worker answered it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
@@ -150,7 +153,7 @@ pub struct Lab {
     /// The graduated hint: the stage shown (1–4) and the position (values
     /// and marks) it was given for; another press on the same position
     /// says more, any edit starts again at stage 1.
-    pub hint_stage: RwSignal<Option<(u8, Vec<u8>, Vec<u64>)>>,
+    pub hint_stage: RwSignal<Option<HintStage>>,
     /// The last puzzle the worker found to have one solution, with that
     /// solution: digits added to it since are the player's, and a hint
     /// checks them against it ("r1c2 is not 9").
