@@ -27,6 +27,8 @@ Examples:
   echo '0,4,0,0,3,2,0,0,0,0,1,4,0,0,3,0' | tessera sudoku show --format latex
   echo '......' | tessera sudoku solve --box 2x3 --count   # an empty 6x6 with 2x3 boxes
   tessera sudoku explain top95.txt          # logical steps, then the rating
+  tessera sudoku explain --variant x x-puzzles.txt
+  tessera sudoku hint --stage 2 position.txt --givens PUZZLE   # where to look, checks your digits
   tessera sudoku generate --count 5 --seed 7 --symmetry rot180 --difficulty hard
   head -1 top95.txt | tessera sudoku export --format cnf | picosat
   tessera sudoku generate --variant samurai --seed 3 | tessera sudoku solve --variant samurai --format ascii
@@ -55,6 +57,9 @@ enum SudokuCommand {
     Show(ShowArgs),
     /// Solve each puzzle logically: one step per line, then the rating
     Explain(ExplainArgs),
+    /// A graduated hint for each position: --stage 1 names the technique and
+    /// where to look, 2 the cells, 3 the step, 4 applies it (prints the grid)
+    Hint(HintArgs),
     /// Generate puzzles with one solution, one per line (seeded: reproducible)
     Generate(GenerateArgs),
     /// Write each puzzle as a model for another solver (SAT, LP, graph, …)
@@ -151,6 +156,29 @@ struct ExplainArgs {
     /// Stop the exploration tree (guessing) after N branches
     #[arg(long, value_name = "N", default_value_t = logic::DEFAULT_BRANCH_LIMIT)]
     branches: usize,
+    #[command(flatten)]
+    variant: VariantChoice,
+}
+
+#[derive(Args)]
+struct HintArgs {
+    /// File with one position per line: the givens and the player's digits
+    #[command(flatten)]
+    input: Input,
+    /// 1: technique and area, 2: the cells, 3: the step, 4: apply it
+    #[arg(long, value_name = "1-4", default_value_t = 1,
+          value_parser = clap::value_parser!(u8).range(1..=4))]
+    stage: u8,
+    /// The puzzle's givens, when the lines carry the player's digits too:
+    /// each digit that differs from the solution is named instead of a hint
+    #[arg(long, value_name = "PUZZLE")]
+    givens: Option<String>,
+    /// The player's pencil marks: one group of digits per cell, separated by
+    /// commas ("", or no group, for a cell without marks)
+    #[arg(long, value_name = "MARKS")]
+    marks: Option<String>,
+    #[command(flatten)]
+    variant: VariantChoice,
 }
 
 #[derive(Args)]
@@ -173,6 +201,11 @@ struct GenerateArgs {
     /// Rating of the logical solver the puzzle must have
     #[arg(long, value_name = "easy|medium|hard|expert", value_parser = parse_rating)]
     difficulty: Option<Rating>,
+    /// Numeric rating band the puzzle must have, Sudoku Explainer-like
+    /// (e.g. 4.0-6.5; the grades are bands of it: easy < 2.5 ≤ medium < 4.2 ≤
+    /// hard < 7.0 ≤ expert)
+    #[arg(long, value_name = "MIN-MAX", value_parser = parse_score)]
+    rating: Option<(u16, u16)>,
     /// Fresh grids to try per puzzle before giving up (default 500 up to
     /// 9x9, 10 above; 50 for variants)
     #[arg(long, value_name = "N")]
@@ -201,6 +234,28 @@ fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
 
 fn parse_rating(s: &str) -> Result<Rating, String> {
     s.parse()
+}
+
+/// "4.0-6.5" → (40, 65) tenths.
+fn parse_score(s: &str) -> Result<(u16, u16), String> {
+    let tenths = |t: &str| -> Result<u16, String> {
+        let v: f64 = t
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{t}' is not a number such as 4.5"))?;
+        if !(0.0..=20.0).contains(&v) {
+            return Err(format!("{v} is outside the scale 0.0-20.0"));
+        }
+        Ok((v * 10.0).round() as u16)
+    };
+    let (lo, hi) = s
+        .split_once('-')
+        .ok_or_else(|| format!("'{s}' is not a band MIN-MAX such as 4.0-6.5"))?;
+    let (lo, hi) = (tenths(lo)?, tenths(hi)?);
+    if lo > hi {
+        return Err(format!("the band {s} is empty (MIN > MAX)"));
+    }
+    Ok((lo, hi))
 }
 
 /// Sage's output formats.
@@ -322,6 +377,8 @@ pub fn run(args: SudokuArgs) -> u8 {
         SudokuCommand::Solve(a) if a.variant.variant != VariantName::Standard => {
             return solve_variants(a)
         }
+        SudokuCommand::Explain(a) => return explain_lines(&a.input, &a.variant, Some(a), None),
+        SudokuCommand::Hint(a) => return explain_lines(&a.input, &a.variant, None, Some(a)),
         _ => {}
     }
     if let SudokuCommand::Generate(a) = &args.command {
@@ -340,9 +397,12 @@ pub fn run(args: SudokuArgs) -> u8 {
     let input = match &args.command {
         SudokuCommand::Solve(a) => &a.input,
         SudokuCommand::Show(a) => &a.input,
-        SudokuCommand::Explain(a) => &a.input,
         SudokuCommand::Export(a) => &a.input,
-        SudokuCommand::Generate(_) | SudokuCommand::Grids(_) | SudokuCommand::Sweep(_) => {
+        SudokuCommand::Generate(_)
+        | SudokuCommand::Explain(_)
+        | SudokuCommand::Hint(_)
+        | SudokuCommand::Grids(_)
+        | SudokuCommand::Sweep(_) => {
             unreachable!("handled above")
         }
     };
@@ -352,7 +412,6 @@ pub fn run(args: SudokuArgs) -> u8 {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut bad = false;
-    let mut first = true;
     for (number, line) in lines {
         let result = parse_line(&line, input.shape).and_then(|s| match &args.command {
             SudokuCommand::Solve(a) => solve(&s, a, &mut out).map(|engine| {
@@ -365,7 +424,7 @@ pub fn run(args: SudokuArgs) -> u8 {
                 let text = render(&s, a.format)?;
                 writeln!(out, "{text}").map_err(|e| e.to_string())
             }
-            SudokuCommand::Explain(a) => explain(&s, a, first, &mut out),
+            SudokuCommand::Explain(_) | SudokuCommand::Hint(_) => Ok(()),
             SudokuCommand::Export(a) => models::export(&s, a.format)
                 .map_err(|e| e.to_string())
                 .and_then(|text| write!(out, "{text}").map_err(|e| e.to_string())),
@@ -373,7 +432,6 @@ pub fn run(args: SudokuArgs) -> u8 {
                 Ok(())
             }
         });
-        first &= result.is_err();
         if let Err(message) = result {
             let _ = out.flush();
             eprintln!("tessera: line {number}: {message}");
@@ -417,14 +475,114 @@ fn solve(s: &Sudoku, a: &SolveArgs, out: &mut impl Write) -> Result<&'static str
     Ok(solutions.engine().unwrap_or(a.algorithm.name()))
 }
 
-/// Steps, the exploration tree if any, then the verdict; puzzles after the
-/// first are preceded by a blank line.
-fn explain(s: &Sudoku, a: &ExplainArgs, first: bool, out: &mut impl Write) -> Result<(), String> {
-    let e = logic::explain_with_limit(s, a.branches).map_err(|e| e.to_string())?;
-    if !first {
-        writeln!(out).map_err(|e| e.to_string())?;
+/// `explain` and `hint` over standard and variant grids (X-sudoku,
+/// jigsaw): the same logical solver on the variant's units. Explain
+/// prints steps, the exploration tree if any, then the verdict (puzzles
+/// after the first preceded by a blank line); hint prints one sentence
+/// per position, and at stage 4 the grid after the step.
+fn explain_lines(
+    input: &Input,
+    choice: &VariantChoice,
+    explain: Option<&ExplainArgs>,
+    hint: Option<&HintArgs>,
+) -> u8 {
+    let shape = input.shape.unwrap_or(Shape::square(3).expect("3x3"));
+    let fixed = match chosen_variant(choice, shape) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("tessera: {e}");
+            return 2;
+        }
+    };
+    let Some(lines) = input_lines(input) else {
+        return 2;
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut bad = false;
+    let mut first = true;
+    for (number, line) in lines {
+        let result = (|| -> Result<(), String> {
+            let io = |e: io::Error| e.to_string();
+            let (variant, values) = if choice.variant == VariantName::Standard {
+                let s = parse_line(&line, input.shape)?;
+                (Variant::standard(s.shape()), s.cells().to_vec())
+            } else {
+                parse_variant_line(&line, choice, input, &fixed)?
+            };
+            let board = logic::board_for_variant(&variant, &values)?;
+            if let Some(a) = explain {
+                let e = logic::explain_board(board, a.branches);
+                if !first {
+                    writeln!(out).map_err(io)?;
+                }
+                return write!(out, "{}", e.to_text()).map_err(io);
+            }
+            let a = hint.expect("explain or hint");
+            let givens = match &a.givens {
+                Some(text) => {
+                    let g = variant.parse(text).map_err(|e| format!("--givens: {e}"))?;
+                    variant.verify(&g).map_err(|e| format!("--givens: {e}"))?;
+                    if let Some(c) = (0..g.len()).find(|&c| g[c] != 0 && values[c] != g[c]) {
+                        return Err(format!(
+                            "the position changes the given at {}",
+                            variant.cell_name(c)
+                        ));
+                    }
+                    g
+                }
+                None => values.clone(),
+            };
+            let solutions = variant.solutions(&givens, 2).map_err(|e| e.to_string())?;
+            let solution = (solutions.len() == 1).then(|| solutions[0].clone());
+            let board = match &a.marks {
+                Some(m) => board.with_marks(&parse_marks(m, values.len())?),
+                None => board,
+            };
+            let h = logic::graduated_hint(&board, solution.as_deref(), a.stage);
+            writeln!(out, "{}", h.text).map_err(io)?;
+            if let Some(after) = h.after {
+                writeln!(out, "{}", variant.to_line(&after.values)).map_err(io)?;
+            }
+            Ok(())
+        })();
+        first &= result.is_err();
+        if let Err(message) = result {
+            let _ = out.flush();
+            eprintln!("tessera: line {number}: {message}");
+            bad = true;
+        }
     }
-    write!(out, "{}", e.to_text()).map_err(|e| e.to_string())
+    if let Err(e) = out.flush() {
+        eprintln!("tessera: {e}");
+        return 2;
+    }
+    u8::from(bad) * 2
+}
+
+/// "129,,3,…": one group of digits per cell (a missing group: no marks).
+fn parse_marks(text: &str, cells: usize) -> Result<Vec<u64>, String> {
+    let groups: Vec<&str> = text.split(',').collect();
+    if groups.len() > cells {
+        return Err(format!(
+            "--marks has {} groups, but the grid has {cells} cells",
+            groups.len()
+        ));
+    }
+    let n = (cells as f64).sqrt().round() as u32;
+    let mut marks = vec![0u64; cells];
+    for (i, g) in groups.iter().enumerate() {
+        for ch in g.trim().chars() {
+            let d = ch
+                .to_digit(36)
+                .filter(|&d| d >= 1 && d <= n)
+                .ok_or_else(|| {
+                    format!("--marks: '{ch}' in group {} is not a digit 1-{n}", i + 1)
+                })?;
+            marks[i] |= 1u64 << (d - 1);
+        }
+    }
+    Ok(marks)
 }
 
 /// Puzzles one per line, written as they are found (a long run shows
@@ -444,6 +602,7 @@ fn generate_puzzles(a: &GenerateArgs) -> u8 {
         minimal: a.minimal,
         symmetry: a.symmetry,
         difficulty: a.difficulty,
+        score: a.rating,
         ..generate::Options::new(a.shape, a.seed)
     };
     let options = generate::Options {
@@ -496,11 +655,12 @@ fn chosen_variant(c: &VariantChoice, shape: Shape) -> Result<Option<Variant>, St
 /// puzzle ("PUZZLE MAP"); X without --box takes square boxes from the length.
 fn parse_variant_line(
     line: &str,
-    a: &SolveArgs,
+    choice: &VariantChoice,
+    input: &Input,
     fixed: &Option<Variant>,
 ) -> Result<(Variant, Vec<u8>), String> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
-    let (variant, text) = match (a.variant.variant, fixed) {
+    let (variant, text) = match (choice.variant, fixed) {
         (VariantName::Jigsaw, _) if tokens.len() == 2 => {
             let map = RegionMap::parse(tokens[1]).map_err(|e| format!("region map: {e}"))?;
             (Variant::jigsaw(map), tokens[0])
@@ -512,7 +672,7 @@ fn parse_variant_line(
                     .into(),
             )
         }
-        (VariantName::X, _) if a.input.shape.is_none() => {
+        (VariantName::X, _) if input.shape.is_none() => {
             let n = line.chars().filter(|c| !c.is_whitespace()).count();
             let shape = Shape::from_cell_count(n).ok_or_else(|| {
                 format!(
@@ -547,57 +707,58 @@ fn solve_variants(a: &SolveArgs) -> u8 {
     let mut out = BufWriter::new(stdout.lock());
     let mut bad = false;
     for (number, line) in lines {
-        let result = parse_variant_line(&line, a, &fixed).and_then(|(v, values)| {
-            let io = |e: io::Error| e.to_string();
-            let mut search = v
-                .search_with(&values, a.algorithm)
-                .map_err(|e| e.to_string())?;
-            let report = |search: &SudokuSearch| {
-                if a.verbose {
-                    let engine = search.engine().unwrap_or(a.algorithm.name());
-                    eprintln!("tessera: line {number}: answered by {engine}");
+        let result =
+            parse_variant_line(&line, &a.variant, &a.input, &fixed).and_then(|(v, values)| {
+                let io = |e: io::Error| e.to_string();
+                let mut search = v
+                    .search_with(&values, a.algorithm)
+                    .map_err(|e| e.to_string())?;
+                let report = |search: &SudokuSearch| {
+                    if a.verbose {
+                        let engine = search.engine().unwrap_or(a.algorithm.name());
+                        eprintln!("tessera: line {number}: answered by {engine}");
+                    }
+                };
+                if a.count {
+                    let n = search.count_solutions(a.max);
+                    writeln!(out, "{n}").map_err(io)?;
+                    let _ = out.flush();
+                    report(&search);
+                    return Ok(());
                 }
-            };
-            if a.count {
-                let n = search.count_solutions(a.max);
-                writeln!(out, "{n}").map_err(io)?;
-                let _ = out.flush();
-                report(&search);
-                return Ok(());
-            }
-            let max = a.max.unwrap_or(1).min(usize::MAX as u128) as usize;
-            let mut solutions = Vec::new();
-            while solutions.len() < max {
-                match search.step(1 << 20) {
-                    Step::Solution(s) => solutions.push(s),
-                    Step::Paused => {}
-                    Step::Done => break,
-                }
-            }
-            report(&search);
-            if solutions.is_empty() {
-                writeln!(out, "no solution").map_err(io)?;
-            }
-            for s in solutions {
-                match a.format {
-                    Format::String => writeln!(out, "{}", v.to_line(&s)),
-                    Format::Ascii => write!(out, "{}", v.to_layout(&s)),
-                    _ => {
-                        return Err(format!(
-                            "--format {} is not available for variants: use string or ascii",
-                            match a.format {
-                                Format::Latex => "latex",
-                                Format::List => "list",
-                                Format::Game => "game",
-                                _ => "matrix",
-                            }
-                        ))
+                let max = a.max.unwrap_or(1).min(usize::MAX as u128) as usize;
+                let mut solutions = Vec::new();
+                while solutions.len() < max {
+                    match search.step(1 << 20) {
+                        Step::Solution(s) => solutions.push(s),
+                        Step::Paused => {}
+                        Step::Done => break,
                     }
                 }
-                .map_err(io)?;
-            }
-            Ok(())
-        });
+                report(&search);
+                if solutions.is_empty() {
+                    writeln!(out, "no solution").map_err(io)?;
+                }
+                for s in solutions {
+                    match a.format {
+                        Format::String => writeln!(out, "{}", v.to_line(&s)),
+                        Format::Ascii => write!(out, "{}", v.to_layout(&s)),
+                        _ => {
+                            return Err(format!(
+                                "--format {} is not available for variants: use string or ascii",
+                                match a.format {
+                                    Format::Latex => "latex",
+                                    Format::List => "list",
+                                    Format::Game => "game",
+                                    _ => "matrix",
+                                }
+                            ))
+                        }
+                    }
+                    .map_err(io)?;
+                }
+                Ok(())
+            });
         if let Err(message) = result {
             let _ = out.flush();
             eprintln!("tessera: line {number}: {message}");
@@ -614,8 +775,10 @@ fn solve_variants(a: &SolveArgs) -> u8 {
 /// Variant puzzles one per line (a jigsaw as PUZZLE MAP, which `solve`
 /// reads back), written as they are found.
 fn generate_variants(a: &GenerateArgs) -> u8 {
-    if a.symmetry != Symmetry::None || a.difficulty.is_some() {
-        eprintln!("tessera: --symmetry and --difficulty are not available for variants yet");
+    if a.symmetry != Symmetry::None || a.difficulty.is_some() || a.rating.is_some() {
+        eprintln!(
+            "tessera: --symmetry, --difficulty and --rating are not available for variants yet"
+        );
         return 2;
     }
     let request = match chosen_variant(&a.variant, a.shape) {

@@ -70,6 +70,11 @@ pub struct Options {
     pub minimal: bool,
     pub symmetry: Symmetry,
     pub difficulty: Option<Rating>,
+    /// A band of the numeric rating (tenths, inclusive: `(40, 60)` is
+    /// 4.0–6.0) the puzzle must fall in; finer than `difficulty`, whose
+    /// grades are themselves bands of it.
+    #[serde(default)]
+    pub score: Option<(u16, u16)>,
     /// Fresh grids to try before giving up.
     pub max_attempts: u32,
     /// Search nodes one uniqueness check may use before it counts as
@@ -85,6 +90,7 @@ impl Options {
             minimal: false,
             symmetry: Symmetry::None,
             difficulty: None,
+            score: None,
             // A 16×16 attempt takes about a second: keep a failing request
             // to seconds, not hours (callers can raise it).
             max_attempts: if shape.size() <= 9 { 500 } else { 10 },
@@ -100,6 +106,9 @@ pub struct Generated {
     pub solution: Sudoku,
     /// The logical solver's rating (None if it gave up on a large grid).
     pub rating: Option<Rating>,
+    /// The numeric rating in tenths, with `rating`.
+    #[serde(default)]
+    pub score: Option<u16>,
     /// Grids tried for this puzzle (more than 1 with a target difficulty).
     pub attempts: u32,
 }
@@ -218,6 +227,7 @@ enum Miss {
     Undecided,
     NotMinimal,
     Difficulty(Option<Rating>),
+    Score(Option<u16>),
 }
 
 fn attempt(options: &Options, rng: &mut ChaCha8Rng) -> Result<Generated, Miss> {
@@ -266,23 +276,29 @@ fn attempt(options: &Options, rng: &mut ChaCha8Rng) -> Result<Generated, Miss> {
             }
         }
     }
-    let rating = if options.difficulty.is_some() || n <= 9 {
+    let (rating, score) = if options.difficulty.is_some() || options.score.is_some() || n <= 9 {
         logic::explain(&puzzle)
             .ok()
             .filter(|e| e.outcome == Outcome::Solved)
-            .and_then(|e| e.rating)
+            .map_or((None, None), |e| (e.rating, e.score))
     } else {
-        None
+        (None, None)
     };
     if let Some(target) = options.difficulty {
         if rating != Some(target) {
             return Err(Miss::Difficulty(rating));
         }
     }
+    if let Some((lo, hi)) = options.score {
+        if !score.is_some_and(|s| (lo..=hi).contains(&s)) {
+            return Err(Miss::Score(score));
+        }
+    }
     Ok(Generated {
         puzzle,
         solution,
         rating,
+        score,
         attempts: 0,
     })
 }
@@ -313,6 +329,15 @@ fn generate_from(options: &Options, rng: &mut ChaCha8Rng) -> Result<Generated, G
             options.difficulty.map_or("any", Rating::name),
             r.map_or("unrated", Rating::name)
         ),
+        Miss::Score(s) => {
+            let (lo, hi) = options.score.unwrap_or((0, 0));
+            format!(
+                "no puzzle rated {}–{} turned up (the last one was {})",
+                logic::weight_text(lo),
+                logic::weight_text(hi),
+                s.map_or("unrated".to_string(), logic::weight_text)
+            )
+        }
     };
     Err(GenerateError::GaveUp {
         shape: options.shape,

@@ -15,6 +15,10 @@ pub enum UnitKind {
     Row,
     Column,
     Box,
+    /// X-sudoku's diagonals: index 0 is ↘ (r1c1 to r9c9), 1 is ↗.
+    Diagonal,
+    /// A jigsaw region (it takes the place of the boxes).
+    Region,
 }
 
 /// A row, column or box, 0-based (a UI numbers boxes row-major like the
@@ -32,6 +36,15 @@ impl Unit {
             UnitKind::Row => "row",
             UnitKind::Column => "column",
             UnitKind::Box => "box",
+            UnitKind::Region => "region",
+            UnitKind::Diagonal => {
+                return if self.index == 0 {
+                    "diagonal ↘"
+                } else {
+                    "diagonal ↗"
+                }
+                .to_string()
+            }
         };
         format!("{kind} {}", self.index + 1)
     }
@@ -44,56 +57,145 @@ pub struct Candidate {
     pub digit: u8,
 }
 
-/// Units and peers of a shape, computed once and shared by every copy of
+/// Units and peers of a grid, computed once and shared by every copy of
 /// a board (the exploration tree clones boards a lot).
+///
+/// Every geometry is an `n × n` grid with rows `0..n`, columns `n..2n` and
+/// boxes (or jigsaw regions) `2n..3n`; X-sudoku adds its two diagonals
+/// after them. The techniques read units through this table, so they carry
+/// over to the variants unchanged.
 #[derive(Debug)]
 pub struct Geometry {
+    /// The box shape (for a jigsaw, `1 × n`: a placeholder, the regions
+    /// live in `units`).
     pub shape: Shape,
     pub n: usize,
-    /// Rows `0..n`, columns `n..2n`, boxes `2n..3n`.
+    /// Rows `0..n`, columns `n..2n`, boxes/regions `2n..3n`, then extra
+    /// units (diagonals).
     pub units: Vec<Vec<usize>>,
+    /// What each unit is, for names and highlights.
+    pub kinds: Vec<Unit>,
+    /// The box (or region) of each cell, `0..n`.
+    pub boxes: Vec<usize>,
     /// The other cells sharing a unit with each cell, ascending.
     pub peers: Vec<Vec<usize>>,
+    /// The units of each cell, ascending.
+    pub units_of: Vec<Vec<usize>>,
 }
 
 impl Geometry {
     pub fn new(shape: Shape) -> Geometry {
         let n = shape.size();
+        let boxes = (0..n * n).map(|c| shape.box_of(c / n, c % n)).collect();
+        Geometry::build(shape, n, boxes, UnitKind::Box, false)
+    }
+
+    /// X-sudoku: the standard units plus both main diagonals.
+    pub fn x(shape: Shape) -> Geometry {
+        let n = shape.size();
+        let boxes = (0..n * n).map(|c| shape.box_of(c / n, c % n)).collect();
+        Geometry::build(shape, n, boxes, UnitKind::Box, true)
+    }
+
+    /// Jigsaw: rows, columns and the regions (`region[cell]` in `0..n`, each
+    /// holding `n` cells).
+    pub fn jigsaw(region: &[usize]) -> Result<Geometry, String> {
+        let n = (region.len() as f64).sqrt().round() as usize;
+        if n == 0 || n * n != region.len() || n > 64 {
+            return Err(format!(
+                "a jigsaw region map needs n² cells (n ≤ 64), got {}",
+                region.len()
+            ));
+        }
+        for r in 0..n {
+            let size = region.iter().filter(|&&x| x == r).count();
+            if size != n {
+                return Err(format!("region {} has {size} cells, not {n}", r + 1));
+            }
+        }
+        let shape = Shape::new(1, n).ok_or_else(|| format!("{n} symbols are too many"))?;
+        Ok(Geometry::build(
+            shape,
+            n,
+            region.to_vec(),
+            UnitKind::Region,
+            false,
+        ))
+    }
+
+    fn build(
+        shape: Shape,
+        n: usize,
+        boxes: Vec<usize>,
+        box_kind: UnitKind,
+        diagonals: bool,
+    ) -> Geometry {
         let mut units = vec![Vec::with_capacity(n); 3 * n];
+        let mut kinds = Vec::with_capacity(3 * n + 2);
+        for kind in [UnitKind::Row, UnitKind::Column, box_kind] {
+            for index in 0..n {
+                kinds.push(Unit { kind, index });
+            }
+        }
         for r in 0..n {
             for c in 0..n {
                 let cell = r * n + c;
                 units[r].push(cell);
                 units[n + c].push(cell);
-                units[2 * n + shape.box_of(r, c)].push(cell);
+                units[2 * n + boxes[cell]].push(cell);
+            }
+        }
+        if diagonals {
+            units.push((0..n).map(|i| i * n + i).collect());
+            units.push((0..n).map(|i| (n - 1 - i) * n + i).collect());
+            for index in 0..2 {
+                kinds.push(Unit {
+                    kind: UnitKind::Diagonal,
+                    index,
+                });
+            }
+        }
+        let mut units_of = vec![Vec::new(); n * n];
+        for (u, cells) in units.iter().enumerate() {
+            for &c in cells {
+                units_of[c].push(u);
             }
         }
         let mut peers = Vec::with_capacity(n * n);
-        for cell in 0..n * n {
-            let mut p: Vec<usize> = (0..n * n)
-                .filter(|&o| o != cell && sees(shape, cell, o))
+        for (cell, mine) in units_of.iter().enumerate() {
+            let mut p: Vec<usize> = mine
+                .iter()
+                .flat_map(|&u| units[u].iter().copied())
+                .filter(|&o| o != cell)
                 .collect();
             p.sort_unstable();
+            p.dedup();
             peers.push(p);
         }
         Geometry {
             shape,
             n,
             units,
+            kinds,
+            boxes,
             peers,
+            units_of,
         }
     }
 
+    /// Only rows, columns and boxes/regions (no diagonals): the uniqueness
+    /// patterns (unique rectangles, BUG) are only argued for such grids.
+    pub fn is_plain(&self) -> bool {
+        self.units.len() == 3 * self.n
+    }
+
     pub fn unit(&self, u: usize) -> Unit {
-        let kind = match u / self.n {
-            0 => UnitKind::Row,
-            1 => UnitKind::Column,
-            _ => UnitKind::Box,
-        };
-        Unit {
-            kind,
-            index: u % self.n,
-        }
+        self.kinds[u]
+    }
+
+    /// The unit index of a [`Unit`], if this geometry has it.
+    pub fn unit_index(&self, unit: Unit) -> Option<usize> {
+        self.kinds.iter().position(|&k| k == unit)
     }
 
     pub fn row_of(&self, cell: usize) -> usize {
@@ -105,23 +207,17 @@ impl Geometry {
     }
 
     pub fn box_of(&self, cell: usize) -> usize {
-        self.shape.box_of(cell / self.n, cell % self.n)
+        self.boxes[cell]
     }
 
     /// Do two distinct cells share a unit?
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        a != b && sees(self.shape, a, b)
+        a != b && self.peers[a].binary_search(&b).is_ok()
     }
 
     pub fn name(&self, cell: usize) -> String {
         cell_name(cell, self.n)
     }
-}
-
-fn sees(shape: Shape, a: usize, b: usize) -> bool {
-    let n = shape.size();
-    let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
-    ra == rb || ca == cb || shape.box_of(ra, ca) == shape.box_of(rb, cb)
 }
 
 /// A board as plain data, for a UI's "before / after" views.
@@ -159,9 +255,16 @@ impl Board {
     pub fn new(puzzle: &Sudoku) -> Result<Board, SudokuError> {
         puzzle.verify()?;
         let geo = Arc::new(Geometry::new(puzzle.shape()));
+        Ok(Board::with_values(geo, puzzle.cells()))
+    }
+
+    /// A board on any geometry (X-sudoku, jigsaw) from its placed values,
+    /// with every candidate the values allow. The caller checks the values
+    /// (a clash shows up as a [`Board::contradiction`]).
+    pub fn with_values(geo: Arc<Geometry>, values: &[u8]) -> Board {
         let n = geo.n;
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let values = puzzle.cells().to_vec();
+        let values = values.to_vec();
         let cands = (0..n * n)
             .map(|cell| {
                 if values[cell] != 0 {
@@ -173,7 +276,19 @@ impl Board {
                     .fold(full, |m, &p| m & !bit(values[p]))
             })
             .collect();
-        Ok(Board { geo, values, cands })
+        Board { geo, values, cands }
+    }
+
+    /// The same position with the candidates of each empty cell narrowed
+    /// to `marks[cell]` where that is non-zero (a player's pencil marks:
+    /// a cell without marks keeps what its peers allow).
+    pub fn with_marks(mut self, marks: &[u64]) -> Board {
+        for (c, &m) in marks.iter().enumerate().take(self.cands.len()) {
+            if self.values[c] == 0 && m != 0 {
+                self.cands[c] &= m;
+            }
+        }
+        self
     }
 
     /// A position given by its pencil marks, for constructed examples: an
@@ -184,7 +299,18 @@ impl Board {
         values: &[u8],
         candidates: &[Vec<u8>],
     ) -> Result<Board, String> {
-        let n = shape.size();
+        Board::from_candidates_on(Arc::new(Geometry::new(shape)), values, candidates)
+    }
+
+    /// [`Board::from_candidates`] on any geometry.
+    pub fn from_candidates_on(
+        geo: Arc<Geometry>,
+        values: &[u8],
+        candidates: &[Vec<u8>],
+    ) -> Result<Board, String> {
+        let n = geo.n;
+        let shape = geo.shape;
+        let _ = shape;
         if values.len() != n * n || candidates.len() != n * n {
             return Err(format!(
                 "a {shape} grid has {} cells: got {} values and {} candidate lists",
@@ -216,7 +342,7 @@ impl Board {
             }
         }
         Ok(Board {
-            geo: Arc::new(Geometry::new(shape)),
+            geo,
             values: values.to_vec(),
             cands,
         })
@@ -224,6 +350,16 @@ impl Board {
 
     pub fn geometry(&self) -> &Geometry {
         &self.geo
+    }
+
+    /// The shared geometry (to build more boards on it).
+    pub fn geometry_arc(&self) -> Arc<Geometry> {
+        Arc::clone(&self.geo)
+    }
+
+    /// Every candidate mask, row-major (0 for placed cells).
+    pub fn masks(&self) -> &[u64] {
+        &self.cands
     }
 
     pub fn shape(&self) -> Shape {
@@ -307,7 +443,7 @@ impl Board {
                 return Some(format!("{} has no candidate left", self.geo.name(cell)));
             }
         }
-        for u in 0..3 * n {
+        for u in 0..self.geo.units.len() {
             let mut seen = 0u64;
             let mut possible = 0u64;
             for &c in &self.geo.units[u] {

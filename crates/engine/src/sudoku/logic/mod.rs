@@ -7,15 +7,20 @@
 //! write `placements`) without knowing any technique.
 
 pub mod board;
+mod chains;
 mod fish;
+mod forcing;
+pub mod hint;
 mod intersections;
 mod singles;
 pub mod step;
 mod subsets;
+mod uniqueness;
 mod wings;
 
 pub use board::{Board, Candidate, Geometry, Snapshot, Unit, UnitKind};
-pub use step::{Rating, Step, Technique};
+pub use hint::{graduated_hint, Hint, HintError};
+pub use step::{weight_text, Rating, Step, Technique};
 
 use super::grid::{Sudoku, SudokuError};
 use serde::{Deserialize, Serialize};
@@ -39,8 +44,17 @@ pub fn next_step(board: &Board) -> Option<Step> {
     Technique::RULES.iter().find_map(|t| t.find(board))
 }
 
+/// The rules tried inside the exploration tree: all but forcing chains,
+/// which are guesses themselves (a tree of them costs 10× more time and
+/// explains nothing more).
+const BRANCH_RULES: &[Technique] = Technique::RULES.split_at(Technique::RULES.len() - 1).0;
+
 /// Apply rules until solved, stuck or contradicted, recording each step.
 pub fn run_logic(board: &mut Board, steps: &mut Vec<Step>) -> Stop {
+    run_rules(board, steps, &Technique::RULES)
+}
+
+fn run_rules(board: &mut Board, steps: &mut Vec<Step>, rules: &[Technique]) -> Stop {
     loop {
         if let Some(why) = board.contradiction() {
             return Stop::Contradiction(why);
@@ -48,7 +62,7 @@ pub fn run_logic(board: &mut Board, steps: &mut Vec<Step>) -> Stop {
         if board.is_solved() {
             return Stop::Solved;
         }
-        match next_step(board) {
+        match rules.iter().find_map(|t| t.find(board)) {
             Some(step) => {
                 step.apply(board);
                 steps.push(step);
@@ -110,6 +124,10 @@ pub struct Explanation {
     pub solution: Option<Sudoku>,
     /// The hardest technique needed, when the puzzle has one solution.
     pub rating: Option<Rating>,
+    /// The numeric rating in tenths (Sudoku Explainer-like: the weight of
+    /// the hardest step; 10.0 when the solver had to guess), with `rating`.
+    #[serde(default)]
+    pub score: Option<u16>,
     /// Branches tried in the exploration tree.
     pub branches: usize,
 }
@@ -124,7 +142,14 @@ pub fn explain_with_limit(
     puzzle: &Sudoku,
     branch_limit: usize,
 ) -> Result<Explanation, SudokuError> {
-    let mut board = Board::new(puzzle)?;
+    let board = Board::new(puzzle)?;
+    Ok(explain_board(board, branch_limit))
+}
+
+/// [`explain_with_limit`] from any board (X-sudoku, jigsaw: see
+/// [`Geometry`]); the solution is returned on the board's own shape.
+pub fn explain_board(mut board: Board, branch_limit: usize) -> Explanation {
+    let puzzle = board.to_sudoku();
     let mut steps = Vec::new();
     let stop = run_logic(&mut board, &mut steps);
     let mut explorer = Explorer {
@@ -158,7 +183,14 @@ pub fn explain_with_limit(
                 .unwrap_or(Rating::Easy)
         }
     });
-    Ok(Explanation {
+    let score = (outcome == Outcome::Solved).then(|| {
+        if exploration.is_some() {
+            Technique::Bifurcation.weight()
+        } else {
+            steps.iter().map(|s| s.weight).max().unwrap_or(0)
+        }
+    });
+    Explanation {
         size: puzzle.size(),
         steps,
         contradiction,
@@ -169,8 +201,9 @@ pub fn explain_with_limit(
             .first()
             .map(|cells| puzzle.with_cells(cells.clone())),
         rating,
+        score,
         branches: explorer.branches,
-    })
+    }
 }
 
 /// The next step for a position given by its placed values (the UI's
@@ -181,6 +214,35 @@ pub fn hint(puzzle: &Sudoku) -> Result<Option<Step>, SudokuError> {
         return Ok(None);
     }
     Ok(next_step(&board))
+}
+
+/// A board for a variant grid (standard, X-sudoku, jigsaw) from its
+/// values; Samurai is not one square grid and has no logical solver.
+pub fn board_for_variant(
+    variant: &crate::sudoku::variant::Variant,
+    values: &[u8],
+) -> Result<Board, String> {
+    use crate::sudoku::variant::Kind;
+    variant.verify(values).map_err(|e| e.to_string())?;
+    let geo = match variant.kind() {
+        Kind::Standard(shape) => Geometry::new(*shape),
+        Kind::X(shape) => Geometry::x(*shape),
+        Kind::Jigsaw(map) => {
+            let mut region = vec![0; map.size() * map.size()];
+            for (i, (_, cells)) in map.regions().into_iter().enumerate() {
+                for c in cells {
+                    region[c] = i;
+                }
+            }
+            Geometry::jigsaw(&region)?
+        }
+        Kind::Samurai => {
+            return Err(
+                "the logical solver reads one square grid; Samurai is five overlapping ones".into(),
+            )
+        }
+    };
+    Ok(Board::with_values(std::sync::Arc::new(geo), values))
 }
 
 /// The position before the first step and after each step (so
@@ -228,7 +290,7 @@ impl Explorer {
             let mut b = board.clone();
             b.place(cell, digit);
             let mut steps = Vec::new();
-            let end = match run_logic(&mut b, &mut steps) {
+            let end = match run_rules(&mut b, &mut steps, BRANCH_RULES) {
                 Stop::Solved => {
                     self.solutions.push(b.values().to_vec());
                     BranchEnd::Solved
@@ -262,7 +324,10 @@ impl Explanation {
             split_text(split, self.size, 0, &mut out);
         }
         let verdict = match (self.outcome, self.rating) {
-            (Outcome::Solved, Some(r)) => format!("Rating: {r}"),
+            (Outcome::Solved, Some(r)) => match self.score {
+                Some(s) => format!("Rating: {r} ({})", step::weight_text(s)),
+                None => format!("Rating: {r}"),
+            },
             (Outcome::NoSolution, _) => "No solution".to_string(),
             (Outcome::MultipleSolutions, _) => "More than one solution".to_string(),
             _ => format!(

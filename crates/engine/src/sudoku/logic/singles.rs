@@ -8,7 +8,7 @@ use super::step::{Step, Technique};
 pub fn hidden_single(board: &Board) -> Option<Step> {
     let geo = board.geometry();
     let n = geo.n;
-    let order = (2 * n..3 * n).chain(0..2 * n);
+    let order = (2 * n..3 * n).chain(0..2 * n).chain(3 * n..geo.units.len());
     for u in order {
         for d in 1..=n as u8 {
             let mut only = None;
@@ -27,6 +27,7 @@ pub fn hidden_single(board: &Board) -> Option<Step> {
             // still a hidden single here, which is the easier view.
             let unit = geo.unit(u);
             return Some(Step {
+                weight: 0,
                 technique: Technique::HiddenSingle,
                 cells: vec![cell],
                 units: vec![unit],
@@ -53,6 +54,7 @@ pub fn naked_single(board: &Board) -> Option<Step> {
         }
         let d = m.trailing_zeros() as u8 + 1;
         Some(Step {
+            weight: 0,
             technique: Technique::NakedSingle,
             cells: vec![cell],
             units: vec![],

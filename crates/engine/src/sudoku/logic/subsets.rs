@@ -16,7 +16,7 @@ fn naked_technique(k: usize) -> Technique {
 /// Naked subsets of size `k` (2, 3 or 4).
 pub fn naked(board: &Board, k: usize) -> Option<Step> {
     let geo = board.geometry();
-    for u in 0..3 * geo.n {
+    for u in 0..geo.units.len() {
         let unit = &geo.units[u];
         let small: Vec<usize> = unit
             .iter()
@@ -48,6 +48,7 @@ pub fn naked(board: &Board, k: usize) -> Option<Step> {
             let t = naked_technique(k);
             let un = geo.unit(u);
             found = Some(Step {
+                weight: 0,
                 technique: t,
                 explanation: format!(
                     "{}: {} hold only {} within {}, so {}",
@@ -76,7 +77,7 @@ pub fn naked(board: &Board, k: usize) -> Option<Step> {
 pub fn hidden(board: &Board, k: usize) -> Option<Step> {
     let geo = board.geometry();
     let n = geo.n;
-    for u in 0..3 * n {
+    for u in 0..geo.units.len() {
         let unit = &geo.units[u];
         // Digits still open in the unit with 2..=k places.
         let open: Vec<u8> = (1..=n as u8)
@@ -111,6 +112,7 @@ pub fn hidden(board: &Board, k: usize) -> Option<Step> {
             };
             let un = geo.unit(u);
             found = Some(Step {
+                weight: 0,
                 technique: t,
                 explanation: format!(
                     "{}: {} can only go in {} within {}, so {}",

@@ -18,8 +18,10 @@ use crate::model::sudoku::board::Board;
 use crate::ui::job::JobSlot;
 use leptos::prelude::*;
 use tessera_engine::sudoku::generate::{Generated, Options, Symmetry};
+use tessera_engine::sudoku::logic::hint::HintKind;
 use tessera_engine::sudoku::logic::{
-    self, board::digits, Branch, BranchEnd, Explanation, Outcome, Rating, Snapshot, Split, Step,
+    self, board::digits, weight_text, Branch, BranchEnd, Explanation, Outcome, Rating, Snapshot,
+    Split, Step,
 };
 use tessera_engine::sudoku::{Shape, Sudoku};
 use tessera_jobs::event::Event;
@@ -75,6 +77,15 @@ impl Highlights {
                 logic::UnitKind::Row => u.index == r,
                 logic::UnitKind::Column => u.index == c,
                 logic::UnitKind::Box => u.index == shape.box_of(r, c),
+                logic::UnitKind::Diagonal => {
+                    if u.index == 0 {
+                        r == c
+                    } else {
+                        r + c == n - 1
+                    }
+                }
+                // The lab's grids have boxes; a jigsaw region is not drawn here.
+                logic::UnitKind::Region => false,
             });
             if inside {
                 *flag |= HL_UNIT;
@@ -98,6 +109,9 @@ fn bit(d: u8) -> u64 {
         1u64 << (d - 1)
     }
 }
+
+/// The graduated hint's stage and the position (values, marks) it is for.
+pub type HintStage = (u8, Vec<u8>, Vec<u64>);
 
 /// The logical solve of one puzzle, as the worker answered it.
 #[derive(Clone, Debug, PartialEq)]
@@ -136,6 +150,14 @@ pub struct Lab {
     pub viewing: RwSignal<Option<usize>>,
     pub after: RwSignal<bool>,
     pub gen: GenForm,
+    /// The graduated hint: the stage shown (1–4) and the position (values
+    /// and marks) it was given for; another press on the same position
+    /// says more, any edit starts again at stage 1.
+    pub hint_stage: RwSignal<Option<HintStage>>,
+    /// The last puzzle the worker found to have one solution, with that
+    /// solution: digits added to it since are the player's, and a hint
+    /// checks them against it ("r1c2 is not 9").
+    pub reference: RwSignal<Option<(Vec<u8>, Vec<u8>)>>,
     /// The analysis of the grid shown, and the generator.
     explain_job: JobSlot,
     gen_job: JobSlot,
@@ -235,9 +257,39 @@ impl Lab {
                 busy: RwSignal::new(false),
                 note: RwSignal::new(None),
             },
+            hint_stage: RwSignal::new(None),
+            reference: RwSignal::new(None),
             explain_job: JobSlot::new(),
             gen_job: JobSlot::new(),
         }
+    }
+
+    /// Remember a puzzle with one solution as the reference for hints,
+    /// unless it only extends the current reference correctly (then the
+    /// older, sparser grid stays: its extra digits may be the player's).
+    fn note_reference(&self, cells: &[u8], solution: &[u8]) {
+        let keep = self.reference.with_untracked(|r| {
+            r.as_ref().is_some_and(|(c0, s0)| {
+                s0 == solution
+                    && c0.len() == cells.len()
+                    && c0.iter().zip(cells).all(|(&a, &b)| a == 0 || a == b)
+            })
+        });
+        if !keep {
+            self.reference
+                .set(Some((cells.to_vec(), solution.to_vec())));
+        }
+    }
+
+    /// The reference solution, if the board extends the reference puzzle.
+    fn reference_solution(&self, b: &Board) -> Option<Vec<u8>> {
+        self.reference.with_untracked(|r| {
+            r.as_ref().and_then(|(c0, s0)| {
+                (c0.len() == b.cells.len()
+                    && c0.iter().zip(&b.cells).all(|(&g, &v)| g == 0 || g == v))
+                .then(|| s0.clone())
+            })
+        })
     }
 
     /// Re-analyse whenever the givens change (pencil marks do not matter to
@@ -309,6 +361,11 @@ impl Lab {
                     Event::Error(e) => Some(Err(e.message)),
                     Event::Progress(_) | Event::Waiting(_) | Event::Done(_) => None,
                 };
+                if let Some(Ok((e, _))) = &result {
+                    if let (Outcome::Solved, Some(sol)) = (e.outcome, &e.solution) {
+                        lab.note_reference(&kept, sol.cells());
+                    }
+                }
                 if let Some(result) = result {
                     lab.analysis.set(Some(Analysis {
                         shape,
@@ -360,19 +417,49 @@ impl Lab {
         }
     }
 
-    /// Highlight the next step on the current position (no change made).
+    /// The Hint button, graduated: each press on the same position says
+    /// more about the same step — the technique and where to look, then
+    /// the cells, then the placement or eliminations — and the fourth
+    /// applies it. The player's digits are checked first against the
+    /// reference solution, and pencil marks are read as the candidates.
     pub fn hint(&self) {
+        let b = self.bench.board.get_untracked();
         let Some(p) = self.current() else { return };
         self.viewing.set(None);
-        match logic::next_step(&p) {
-            Some(step) => {
+        let key = (b.cells.clone(), b.notes.clone());
+        let stage = match self.hint_stage.get_untracked() {
+            Some((s, cells, notes)) if cells == key.0 && notes == key.1 && s < 4 => s + 1,
+            _ => 1,
+        };
+        let solution = self.reference_solution(&b);
+        let h = logic::graduated_hint(&p, solution.as_deref(), stage);
+        match h.kind {
+            HintKind::Step => {
+                let step = h.step.clone().expect("a step hint has its step");
+                let shown = h.shown.clone().expect("a step hint shows something");
+                if stage == 4 {
+                    self.hint_stage.set(None);
+                    self.apply(&p, step, true);
+                    return;
+                }
+                self.hint_stage.set(Some((stage, key.0, key.1)));
                 self.bench.lab_view.set(Some(LabView {
                     position: Some((p.values().to_vec(), masks(&p))),
-                    step: step.clone(),
+                    step: shown,
                 }));
-                self.say(Tone::Info, sentence(&step), Some(step));
+                let text = if stage == 3 { sentence(&step) } else { h.text };
+                self.say(Tone::Info, text, Some(step));
             }
-            None => {
+            HintKind::WrongDigit | HintKind::WrongMarks => {
+                self.hint_stage.set(None);
+                self.bench.lab_view.set(h.shown.map(|step| LabView {
+                    position: None,
+                    step,
+                }));
+                self.say(Tone::Error, h.text, None);
+            }
+            _ => {
+                self.hint_stage.set(None);
                 self.bench.lab_view.set(None);
                 let (k, t) = self.no_step_reason(&p);
                 self.say(k, t, None);
@@ -386,12 +473,17 @@ impl Lab {
     pub fn step(&self) {
         let Some(p) = self.current() else { return };
         self.viewing.set(None);
+        self.hint_stage.set(None);
         let Some(step) = logic::next_step(&p) else {
             self.bench.lab_view.set(None);
             let (k, t) = self.no_step_reason(&p);
             self.say(k, t, None);
             return;
         };
+        self.apply(&p, step, false);
+    }
+
+    fn apply(&self, p: &logic::Board, step: Step, from_hint: bool) {
         let mut after = p.clone();
         step.apply(&mut after);
         let peers = p.geometry().peers.clone();
@@ -414,9 +506,14 @@ impl Lab {
             position: None,
             step: step.clone(),
         }));
+        let lead = if from_hint {
+            "\u{2713} Applied (hint 4 of 4): "
+        } else {
+            "\u{2713} Applied: "
+        };
         self.say(
             Tone::Success,
-            format!("\u{2713} Applied: {}", sentence(&step)),
+            format!("{lead}{}", sentence(&step)),
             Some(step),
         );
     }
@@ -595,6 +692,7 @@ fn reveal_step(k: usize) {
 fn rating_view(lab: Lab) -> impl IntoView {
     move || {
         let a = lab.analysis.get();
+        let mut score = None;
         let (rating, text) = match &a {
             None if lab.deferred.get() => (
                 "deferred",
@@ -612,7 +710,7 @@ fn rating_view(lab: Lab) -> impl IntoView {
                         .steps
                         .iter()
                         .map(|s| s.technique)
-                        .max_by_key(|t| (t.rating(), *t as u8))
+                        .max_by_key(|t| (t.weight(), *t as u8))
                         .map(|t| t.name());
                     let how = if e.exploration.is_some() {
                         format!(
@@ -627,6 +725,7 @@ fn rating_view(lab: Lab) -> impl IntoView {
                             hardest.unwrap_or("none")
                         )
                     };
+                    score = e.score;
                     (r.name(), how)
                 }
                 (Outcome::MultipleSolutions, _) => (
@@ -649,6 +748,14 @@ fn rating_view(lab: Lab) -> impl IntoView {
             "pending" | "none" | "deferred" => None,
             r => Some(view! { <span class=format!("badge rating-{r}")>{r.to_string()}</span> }),
         };
+        // The numeric rating (Sudoku Explainer-like scale) beside the grade.
+        let score_view = score.map(|s| {
+            view! {
+                <span class="rating-score" title="Numeric rating: the weight of the hardest step (Sudoku Explainer-like scale)">
+                    {weight_text(s)}
+                </span>
+            }
+        });
         // Which givens the rating belongs to ('.' for a blank, then 1-9, a-z):
         // for 9×9, the grid's Sage string.
         let rated = a.as_ref().map(|a| {
@@ -661,9 +768,10 @@ fn rating_view(lab: Lab) -> impl IntoView {
                 .collect::<String>()
         });
         view! {
-            <p class="rating-line" data-testid="rating" data-rating=rating data-for=rated>
+            <p class="rating-line" data-testid="rating" data-rating=rating data-for=rated data-score=score.map(weight_text)>
                 <span class="muted">"Difficulty "</span>
                 {badge}
+                {score_view}
                 <span class="rating-text">{text}</span>
             </p>
         }
@@ -766,16 +874,21 @@ pub fn LabCard(lab: Lab) -> impl IntoView {
         lab.said.get().map(|(kind, text, step)| {
             let chip = step.as_ref().map(technique_chip);
             // "✓ Applied" reads before the technique's chip.
-            let (lead, text) = match text.strip_prefix("\u{2713} Applied: ") {
-                Some(rest) => (Some("\u{2713} Applied "), rest.to_string()),
-                None => (None, text),
+            let (lead, text) = if let Some(rest) = text.strip_prefix("\u{2713} Applied: ") {
+                (Some("\u{2713} Applied "), rest.to_string())
+            } else if let Some(rest) = text.strip_prefix("\u{2713} Applied (hint 4 of 4): ") {
+                (Some("\u{2713} Applied (hint 4 of 4) "), rest.to_string())
+            } else {
+                (None, text)
             };
+            let stage = lab.hint_stage.get().map(|(s, _, _)| s.to_string());
             let technique = step.as_ref().map(|s| s.technique.name());
             view! {
                 <p
                     class=format!("lab-said message {}", kind.name())
                     data-testid="hint-text"
                     data-technique=technique
+                    data-stage=stage
                 >
                     {lead}
                     {chip}
@@ -886,7 +999,7 @@ pub fn LabCard(lab: Lab) -> impl IntoView {
             <h2 id="lab-title">"Logic"</h2>
             {rating_view(lab)}
             <div class="actions">
-                <button type="button" data-testid="hint" title="Highlight the next logical step" on:click=move |_| lab.hint()>
+                <button type="button" data-testid="hint" title="A hint in four presses: where to look, the cells, the step, then apply it" on:click=move |_| lab.hint()>
                     "Hint"
                 </button>
                 <button type="button" data-testid="step" title="Apply the next logical step (undoable)" on:click=move |_| lab.step()>
