@@ -13,11 +13,11 @@ use super::dom;
 use super::shell::{use_shell, NoticeKind, Shell};
 use super::storage::{self, Loaded};
 use super::workbench::Workbench;
-use crate::model::format::{capitalize, group, plural};
+use crate::model::format::{capitalize, plural};
 use crate::model::job::{nodes_so_far, Purpose, RunState, Tone};
 use crate::model::sudoku::board::{Board, History, MAX_EDIT_SIZE, SIZES};
 use crate::model::sudoku::codec;
-use crate::model::sudoku::engine_label;
+use crate::model::sudoku::{count_outcome, engine_label};
 use crate::pool::WorkerPool;
 use crate::ui::job::JobRun;
 use leptos::prelude::*;
@@ -417,16 +417,8 @@ impl Bench {
                             ),
                         );
                     } else {
-                        let text = match stats.solutions {
-                            0 => "No solution: this puzzle cannot be completed.".to_string(),
-                            1 => "Exactly 1 solution: the puzzle is proper.".to_string(),
-                            n => format!("{} solutions.", group(n)),
-                        };
-                        let tone = if stats.solutions == 0 {
-                            Tone::Error
-                        } else {
-                            Tone::Success
-                        };
+                        let (tone, text) =
+                            count_outcome(stats.solutions, stats.engine.map(|e| e.name()));
                         self.say(tone, text);
                     }
                 } else if stats.cancelled {

@@ -7,8 +7,9 @@
 //! URL: `#sudoku/x/<81 chars>`, `#sudoku/jigsaw/<map>/<81 chars>`,
 //! `#sudoku/samurai/<five 81-char grids joined by '-'>`.
 
-use crate::model::format::{group, plural, symbol};
+use crate::model::format::{plural, symbol};
 use crate::model::job::{Purpose, RunState, Tone};
+use crate::model::sudoku::count_outcome;
 use crate::ui::job::{JobRun, MessageLayout, StatusMessage};
 use leptos::prelude::*;
 use tessera_engine::sudoku::variant::{Kind, RegionMap, Variant};
@@ -61,15 +62,11 @@ impl Mode {
 const GRID_ID: &str = "variant-grid";
 const LABELS: [char; 9] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
 
-fn nine() -> Shape {
-    Shape::square(3).expect("3x3")
-}
-
 /// Preset region maps: the boxes, and two irregular ones drawn once from
 /// fixed seeds (valid by construction).
 fn presets() -> Vec<(&'static str, String)> {
     vec![
-        ("Boxes", RegionMap::boxes(nine()).to_string()),
+        ("Boxes", RegionMap::boxes(Shape::NINE).to_string()),
         ("Waves", RegionMap::from_seed(9, 7).to_string()),
         ("Puzzle pieces", RegionMap::from_seed(9, 21).to_string()),
     ]
@@ -128,7 +125,7 @@ impl VBench {
         let mode = RwSignal::new(mode);
         let regions = RwSignal::new(presets()[1].1.clone());
         let variant = Memo::new(move |_| match mode.get() {
-            Mode::Standard | Mode::X => Ok(Variant::x(nine())),
+            Mode::Standard | Mode::X => Ok(Variant::x(Shape::NINE)),
             Mode::Samurai => Ok(Variant::samurai()),
             Mode::Jigsaw => regions.with(|r| {
                 RegionMap::parse(r)
@@ -255,10 +252,10 @@ impl VBench {
         match (self.mode.get(), self.variant.get()) {
             (Mode::Samurai, Ok(v)) => format!("samurai/{}", v.to_line(&values).replace(' ', "-")),
             (Mode::Jigsaw, _) => {
-                let v = Variant::standard(nine());
+                let v = Variant::standard(Shape::NINE);
                 format!("jigsaw/{}/{}", self.regions.get(), v.to_line(&values))
             }
-            (_, _) => format!("x/{}", Variant::x(nine()).to_line(&values)),
+            (_, _) => format!("x/{}", Variant::x(Shape::NINE).to_line(&values)),
         }
     }
 
@@ -279,7 +276,7 @@ impl VBench {
                 (Variant::jigsaw(map), grid.to_string())
             }
             Mode::Samurai => (Variant::samurai(), rest.replace('-', " ")),
-            _ => (Variant::x(nine()), rest.to_string()),
+            _ => (Variant::x(Shape::NINE), rest.to_string()),
         };
         let values = variant.parse(&text).map_err(|e| e.to_string())?;
         self.switch(mode);
@@ -384,7 +381,7 @@ impl VBench {
         let variant = match mode {
             Mode::Jigsaw => None,
             Mode::Samurai => Some(Kind::Samurai),
-            _ => Some(Kind::X(nine())),
+            _ => Some(Kind::X(Shape::NINE)),
         };
         self.overlay.set(None);
         self.run.stats_line.set(None);
@@ -471,17 +468,7 @@ impl VBench {
                         ),
                     )
                 } else if was.purpose() == Some(VariantJob::Counting) {
-                    match stats.solutions {
-                        0 => (
-                            Tone::Error,
-                            "No solution: this puzzle cannot be completed.".into(),
-                        ),
-                        1 => (
-                            Tone::Success,
-                            "Exactly 1 solution: the puzzle is proper.".into(),
-                        ),
-                        n => (Tone::Success, format!("{} solutions.", group(n))),
-                    }
+                    count_outcome(stats.solutions, stats.engine.map(|e| e.name()))
                 } else if self.found.get_untracked() == 0 {
                     (
                         Tone::Error,
@@ -627,7 +614,7 @@ pub fn VariantGrid(vb: VBench) -> impl IntoView {
     let layout = Memo::new(move |_| {
         vb.variant
             .get()
-            .unwrap_or_else(|_| Variant::standard(nine()))
+            .unwrap_or_else(|_| Variant::standard(Shape::NINE))
     });
     let on_key = move |e: KeyboardEvent| {
         if e.ctrl_key() || e.meta_key() || e.alt_key() {
