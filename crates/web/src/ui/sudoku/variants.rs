@@ -9,6 +9,7 @@
 
 use crate::model::format::{plural, symbol};
 use crate::model::job::{Purpose, RunState, Tone};
+use crate::model::route::{SudokuRoute, VariantRoute};
 use crate::model::sudoku::count_outcome;
 use crate::ui::job::{JobRun, MessageLayout, StatusMessage};
 use leptos::prelude::*;
@@ -250,24 +251,32 @@ impl VBench {
     pub fn fragment(&self) -> String {
         let values = self.current();
         match (self.mode.get(), self.variant.get()) {
-            (Mode::Samurai, Ok(v)) => format!("samurai/{}", v.to_line(&values).replace(' ', "-")),
+            (Mode::Samurai, Ok(v)) => {
+                SudokuRoute::Variant(VariantRoute::Samurai, v.to_line(&values).replace(' ', "-"))
+            }
             (Mode::Jigsaw, _) => {
                 let v = Variant::standard(Shape::NINE);
-                format!("jigsaw/{}/{}", self.regions.get(), v.to_line(&values))
+                let rest = format!("{}/{}", self.regions.get(), v.to_line(&values));
+                SudokuRoute::Variant(VariantRoute::Jigsaw, rest)
             }
-            (_, _) => format!("x/{}", Variant::x(Shape::NINE).to_line(&values)),
+            (_, _) => {
+                SudokuRoute::Variant(VariantRoute::X, Variant::x(Shape::NINE).to_line(&values))
+            }
         }
+        .payload()
     }
 
     /// Load a `x/…`, `jigsaw/…/…` or `samurai/…` payload; `false` if it
     /// is not one (the standard editor's then).
     pub fn load_fragment(&self, payload: &str) -> Result<bool, String> {
-        let (head, rest) = payload.split_once('/').unwrap_or((payload, ""));
-        let mode = match head {
-            "x" => Mode::X,
-            "jigsaw" => Mode::Jigsaw,
-            "samurai" => Mode::Samurai,
-            _ => return Ok(false),
+        let SudokuRoute::Variant(which, rest) = SudokuRoute::parse(payload) else {
+            return Ok(false);
+        };
+        let rest = rest.as_str();
+        let mode = match which {
+            VariantRoute::X => Mode::X,
+            VariantRoute::Jigsaw => Mode::Jigsaw,
+            VariantRoute::Samurai => Mode::Samurai,
         };
         let (variant, text) = match mode {
             Mode::Jigsaw => {
@@ -496,9 +505,7 @@ impl VBench {
 
 /// Is this URL payload one of ours (`x/…`, `jigsaw/…`, `samurai/…`)?
 pub fn is_variant_fragment(payload: &str) -> bool {
-    ["x/", "jigsaw/", "samurai/"]
-        .iter()
-        .any(|p| payload.starts_with(p))
+    matches!(SudokuRoute::parse(payload), SudokuRoute::Variant(..))
 }
 
 /// Open the variant puzzle of the current link, if any; a bad link is a
