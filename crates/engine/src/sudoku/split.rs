@@ -44,7 +44,23 @@ impl Kernel9 {
 
 /// The fewest guesses a leaf gets, whatever the slice's budget: below
 /// this, splitting costs more than it saves.
-const MIN_LEAF_BUDGET: u64 = 256;
+const MIN_LEAF_BUDGET: u64 = 32;
+
+/// The most guesses the first attempt gets (the whole puzzle): a failed
+/// attempt is thrown away, so a slice should afford several.
+const MAX_LEAF_BUDGET: u64 = 4_096;
+
+/// A sub-puzzle still to count.
+#[derive(Clone, Debug)]
+struct Part {
+    grid: [u8; 81],
+    /// Its share of the whole tree.
+    share: f64,
+    /// Guesses its first attempt may spend: halved from a part that did
+    /// not finish to its parts, so descending from a huge tree (an empty
+    /// grid) to countable parts costs about two attempts, not one a level.
+    budget: u64,
+}
 
 /// A resumable count of a checked 9×9 puzzle's solutions (see the module
 /// comment). It only counts: `step` never returns a solution, whatever
@@ -54,7 +70,7 @@ pub struct SplitCount {
     kernel: Kernel9,
     /// Sub-puzzles still to count, each with its share of the tree; the
     /// top is counted next (depth first, smallest digit first).
-    stack: Vec<([u8; 81], f64)>,
+    stack: Vec<Part>,
     limit: u128,
     found: u128,
     nodes: u64,
@@ -72,7 +88,15 @@ impl SplitCount {
         }
         SplitCount {
             kernel,
-            stack: if ok { vec![(grid, 1.0)] } else { Vec::new() },
+            stack: if ok {
+                vec![Part {
+                    grid,
+                    share: 1.0,
+                    budget: MAX_LEAF_BUDGET,
+                }]
+            } else {
+                Vec::new()
+            },
             limit: limit.unwrap_or(u128::MAX),
             found: 0,
             nodes: 0,
@@ -82,7 +106,7 @@ impl SplitCount {
 
     /// Push the parts of `grid`: the puzzle with its emptiest cell filled
     /// by each candidate, in reverse so the smallest digit is counted first.
-    fn split(&mut self, grid: [u8; 81], share: f64) {
+    fn split(&mut self, grid: [u8; 81], share: f64, budget: u64) {
         let mut best: Option<(usize, u16)> = None;
         for cell in 0..81 {
             if grid[cell] != 0 {
@@ -111,7 +135,11 @@ impl SplitCount {
         for d in (1..=9u8).rev().filter(|d| options & (1 << d) != 0) {
             let mut part = grid;
             part[cell] = d;
-            self.stack.push((part, share / k as f64));
+            self.stack.push(Part {
+                grid: part,
+                share: share / k as f64,
+                budget,
+            });
         }
     }
 }
@@ -137,23 +165,24 @@ impl Search<Vec<u8>> for SplitCount {
             if self.found >= self.limit {
                 self.stack.clear();
             }
-            let Some((grid, share)) = self.stack.pop() else {
+            let Some(part) = self.stack.pop() else {
                 return Step::Done;
             };
+            let leaf = part.budget.min(budget);
             match self
                 .kernel
-                .count_within(&grid, self.limit - self.found, budget)
+                .count_within(&part.grid, self.limit - self.found, leaf)
             {
                 Ok((n, used)) => {
                     self.found += n;
-                    self.done += share;
+                    self.done += part.share;
                     self.nodes += used.max(1);
                     spent += used.max(1);
                 }
                 Err(used) => {
                     self.nodes += used;
                     spent += used;
-                    self.split(grid, share);
+                    self.split(part.grid, part.share, (leaf / 2).max(MIN_LEAF_BUDGET));
                 }
             }
         }
@@ -228,14 +257,17 @@ mod tests {
     #[test]
     fn an_empty_grid_pauses_and_its_fraction_grows() {
         let mut s = SplitCount::new(Kernel9::Band, &[0; 81], None);
-        let mut last = 0.0;
+        // One slice the size a worker gives (about 6 ms) already reaches
+        // countable sub-puzzles and counts solutions.
+        assert_eq!(s.step(200_000), Step::Paused);
+        assert!(s.progress().solutions > 0);
+        let mut last = s.progress().fraction;
         for _ in 0..50 {
             assert_eq!(s.step(2_000), Step::Paused);
             let p = s.progress();
             assert!(p.fraction >= last && p.fraction < 1.0);
             last = p.fraction;
         }
-        assert!(s.progress().solutions > 0);
         assert_eq!(s.engine(), Some("band"));
     }
 }
