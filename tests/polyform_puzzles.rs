@@ -7,6 +7,9 @@
 //! `cargo test --release --test polyform_puzzles -- --include-ignored`
 //! (in release they are not ignored at all).
 
+mod common;
+
+use common::polyform::as_set;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use tessera::engine::polyform::symmetry::region_symmetries;
 use tessera::engine::polyform::{
@@ -291,25 +294,11 @@ fn check(p: &Puzzle, shapes: &Shapes, sol: &Solution) -> Result<(), String> {
     Ok(())
 }
 
-fn as_set(sol: &Solution) -> BTreeSet<(String, Vec<Cell>)> {
-    sol.pieces
-        .iter()
-        .map(|p| (p.name.clone(), p.cells.clone()))
-        .collect()
-}
-
-/// Solve, check every solution, check they are distinct; return them.
+/// Solve, check every solution (with this file's checker) and that they
+/// are distinct.
 fn checked(p: &Puzzle, unique: bool) -> Vec<Solution> {
-    let sols = solve::solutions(p, SolveOptions { unique }, None).unwrap();
     let shapes = Shapes::new(p);
-    let mut seen = HashSet::new();
-    for s in &sols {
-        if let Err(e) = check(p, &shapes, s) {
-            panic!("{}: invalid solution: {e}\n{s:?}", p.name);
-        }
-        assert!(seen.insert(as_set(s)), "{}: duplicate solution", p.name);
-    }
-    sols
+    common::polyform::checked(p, unique, |s| check(p, &shapes, s))
 }
 
 /// The symmetric images of a solution, pieces relabelled by congruence

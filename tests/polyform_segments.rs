@@ -10,6 +10,9 @@
 //! Every count here takes about a second in a debug build; the release run
 //! (`make test-release`) adds the heptatrig enumeration.
 
+mod common;
+
+use common::polyform::as_set;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use tessera::engine::exact_cover::{Problem, Solver};
 use tessera::engine::polyform::enumerate::{count, polyforms};
@@ -218,25 +221,11 @@ fn check(p: &Puzzle, shapes: &Shapes, sol: &Solution) -> Result<(), String> {
     Ok(())
 }
 
-fn as_set(sol: &Solution) -> BTreeSet<(String, Vec<Cell>)> {
-    sol.pieces
-        .iter()
-        .map(|q| (q.name.clone(), q.cells.clone()))
-        .collect()
-}
-
-/// Solve, check every solution and that they are distinct.
+/// Solve, check every solution (with this file's checker) and that they
+/// are distinct.
 fn checked(p: &Puzzle, unique: bool) -> Vec<Solution> {
-    let sols = solve::solutions(p, SolveOptions { unique }, None).unwrap();
     let shapes = Shapes::new(p);
-    let mut seen = HashSet::new();
-    for s in &sols {
-        if let Err(e) = check(p, &shapes, s) {
-            panic!("{}: invalid solution: {e}\n{s:?}", p.name);
-        }
-        assert!(seen.insert(as_set(s)), "{}: duplicate solution", p.name);
-    }
-    sols
+    common::polyform::checked(p, unique, |s| check(p, &shapes, s))
 }
 
 /// The orbits of all solutions under the region's symmetries (pieces

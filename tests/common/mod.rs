@@ -5,6 +5,7 @@
 
 pub mod checker;
 pub mod grid9;
+pub mod polyform;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -12,6 +12,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use tessera_engine::search::Progress;
+use tessera_engine::sudoku::auto::Engine;
 
 /// One thing that happened to a job.
 ///
@@ -113,6 +114,10 @@ pub struct Stats {
     pub cancelled: bool,
     /// The job stopped because it reached its `limit`.
     pub limited: bool,
+    /// The engine that did the work, where one was picked for the user
+    /// (a Sudoku count: "band", "dlx9", "dlx", "backtrack", "sat").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<Engine>,
 }
 
 /// Why a job failed, as a kind a view can act on and a sentence for people.

@@ -48,6 +48,11 @@ pub trait Work<T> {
     /// Counters so far: `nodes` for the cadence, `solutions` for counts
     /// and limits, `fraction` for progress bars.
     fn progress(&self) -> Progress;
+    /// The engine doing the work, when it was chosen for the user (Sudoku's
+    /// picker): the runner puts it in the job's [`Stats`](crate::event::Stats).
+    fn engine(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// What a job turns into when it starts.
@@ -76,8 +81,18 @@ impl<T: 'static> Started<T> {
     /// Enumerate an engine search's solutions, `batch` (at least one) at a
     /// time.
     pub fn enumerate(search: Box<dyn Search<T>>, batch: u32) -> Started<T> {
+        Started::enumerate_as(search, batch, |solution, _| solution)
+    }
+
+    /// [`Started::enumerate`] with each solution turned into an item by
+    /// `item`, which also gets the engine that found it (`Search::engine`).
+    pub fn enumerate_as<U: 'static>(
+        search: Box<dyn Search<U>>,
+        batch: u32,
+        item: fn(U, Option<&'static str>) -> T,
+    ) -> Started<T> {
         Started::Enumerate {
-            work: Box::new(Searching(search)),
+            work: Box::new(Searching { search, item }),
             batch: batch.max(1),
         }
     }
@@ -131,15 +146,25 @@ fn encode_item<T: Serialize>(item: &T) -> Result<Json, JobError> {
     Json::encode(item).map_err(|e| JobError::internal(format!("could not encode a result: {e}")))
 }
 
-/// An engine search delivering its solutions.
-struct Searching<T>(Box<dyn Search<T>>);
+/// An engine search delivering its solutions as items.
+struct Searching<U, T> {
+    search: Box<dyn Search<U>>,
+    item: fn(U, Option<&'static str>) -> T,
+}
 
-impl<T> Work<T> for Searching<T> {
+impl<U, T> Work<T> for Searching<U, T> {
     fn step(&mut self, budget: u64) -> Result<Step<T>, JobError> {
-        Ok(self.0.step(budget))
+        Ok(match self.search.step(budget) {
+            Step::Solution(s) => Step::Solution((self.item)(s, self.search.engine())),
+            Step::Paused => Step::Paused,
+            Step::Done => Step::Done,
+        })
     }
     fn progress(&self) -> Progress {
-        self.0.progress()
+        self.search.progress()
+    }
+    fn engine(&self) -> Option<&'static str> {
+        self.search.engine()
     }
 }
 
@@ -159,6 +184,9 @@ impl<T, U> Work<T> for Counting<U> {
     fn progress(&self) -> Progress {
         self.0.progress()
     }
+    fn engine(&self) -> Option<&'static str> {
+        self.0.engine()
+    }
 }
 
 /// Work whose items leave as JSON.
@@ -174,5 +202,8 @@ impl<T: Serialize> Work<Json> for Encoded<T> {
     }
     fn progress(&self) -> Progress {
         self.0.progress()
+    }
+    fn engine(&self) -> Option<&'static str> {
+        self.0.engine()
     }
 }

@@ -31,7 +31,7 @@ use serde_json::value::RawValue;
 
 /// Bumped whenever a message changes shape; the page checks it in `Ready`.
 /// 6: jobs are `{ kind, params }` and results typed items (`Job` trait).
-pub const PROTOCOL_VERSION: u32 = 6;
+pub const PROTOCOL_VERSION: u32 = 7;
 
 /// A job's identifier, unique per page (chosen by the page).
 pub type JobId = u32;
@@ -227,6 +227,7 @@ mod tests {
             exhausted: true,
             cancelled: false,
             limited: false,
+            engine: Some(tessera_engine::sudoku::auto::Engine::Dlx9),
         };
         let event = |id, event| Message::Event(Reply { id, event });
         round_trip(Message::Ready {

@@ -13,6 +13,7 @@ use crate::jobs::REGISTRY;
 use crate::protocol::{JobId, Json, Reply, Request};
 use crate::registry::Registry;
 use tessera_engine::search::Step;
+use tessera_engine::sudoku::auto::Engine;
 
 /// Progress is reported at most this often (milliseconds) per job.
 pub const PROGRESS_INTERVAL_MS: f64 = 100.0;
@@ -63,6 +64,7 @@ impl Active {
             },
             elapsed_ms: elapsed,
             total_ms: self.earlier_ms + elapsed,
+            engine: self.work.engine().and_then(Engine::from_name),
             ..Stats::default()
         }
     }

@@ -52,7 +52,7 @@ struct BandsArgs {
 
 pub fn run(args: CountArgs) -> u8 {
     match args.command {
-        CountCommand::Grids(a) if a.shape == Shape::square(3).expect("3x3") => {
+        CountCommand::Grids(a) if a.shape.is_nine() => {
             println!("{}", nine_by_nine());
             0
         }

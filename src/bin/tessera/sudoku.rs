@@ -710,22 +710,26 @@ fn solve_variants(a: &SolveArgs) -> u8 {
         let result =
             parse_variant_line(&line, &a.variant, &a.input, &fixed).and_then(|(v, values)| {
                 let io = |e: io::Error| e.to_string();
-                let mut search = v
-                    .search_with(&values, a.algorithm)
-                    .map_err(|e| e.to_string())?;
-                let report = |search: &SudokuSearch| {
+                let said = |engine: &str| {
                     if a.verbose {
-                        let engine = search.engine().unwrap_or(a.algorithm.name());
                         eprintln!("tessera: line {number}: answered by {engine}");
                     }
                 };
                 if a.count {
-                    let n = search.count_solutions(a.max);
+                    // The picker's count, as for standard grids.
+                    let (n, engine) = v
+                        .count_with(&values, a.algorithm, a.max)
+                        .map_err(|e| e.to_string())?;
                     writeln!(out, "{n}").map_err(io)?;
                     let _ = out.flush();
-                    report(&search);
+                    said(engine);
                     return Ok(());
                 }
+                let mut search = v
+                    .search_with(&values, a.algorithm)
+                    .map_err(|e| e.to_string())?;
+                let report =
+                    |search: &SudokuSearch| said(search.engine().unwrap_or(a.algorithm.name()));
                 let max = a.max.unwrap_or(1).min(usize::MAX as u128) as usize;
                 let mut solutions = Vec::new();
                 while solutions.len() < max {

@@ -81,6 +81,10 @@ export const tests = [
       assert.match(await page.locator("#vexport").inputValue(), /^\.\.3/);
       assert.match(page.url(), /#sudoku\/x\/\.\.3/);
       await t.shot("variant-x-solved-desktop");
+      // Count: one solution, and the engine that counted it.
+      await t.click("vcount");
+      await page.waitForFunction(() => /Counted by/.test(document.querySelector('[data-testid="vmessage"]')?.textContent || ""), null, { timeout: 30000 });
+      assert.match(await t.tid("vmessage").textContent(), /^Exactly 1 solution: the puzzle is proper\. Counted by Dancing Links\./);
       // Type a 6 at r9c1: r1c9 holds 6 on the same anti-diagonal only.
       await page.locator("#vcell-72").click();
       await page.keyboard.press("6");

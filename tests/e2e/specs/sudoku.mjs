@@ -160,6 +160,29 @@ export const tests = [
     },
   },
   {
+    name: "Count names the engine that counted (the CLI's counters), with the same count on every engine",
+    async run(t) {
+      await t.open();
+      await t.click("example-h5");
+      for (const [alg, words] of [
+        ["auto", "the band solver"],
+        ["backtrack", "the band solver"],
+        ["dlx", "Dancing Links"],
+        ["sat", "SAT \\(clause learning\\)"],
+      ]) {
+        await t.click(`alg-${alg}`);
+        await t.click("count");
+        await t.waitRun("idle");
+        assert.match(await t.statusText(), new RegExp(`^5 solutions\\. Counted by ${words}\\.`), alg);
+      }
+      await t.tid("size-select").selectOption("2x2");
+      await t.click("alg-auto");
+      await t.click("count");
+      await t.waitRun("idle");
+      assert.match(await t.statusText(), /^288 solutions\. Counted by Dancing Links\./);
+    },
+  },
+  {
     name: "SAT and Auto: a minimal 25×25 solved in the browser and checked; Cancel stops a SAT job at once",
     timeout: 120000,
     async run(t) {

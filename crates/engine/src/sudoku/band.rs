@@ -765,16 +765,31 @@ impl Board {
     /// but recursive, counting only and without allocating, which is what
     /// proving uniqueness needs. The last digit of a cell reuses the board
     /// instead of copying it.
-    fn count(&mut self, limit: u128, found: &mut u128) {
+    ///
+    /// `BOUNDED` (the sliced counter of `sudoku::split`) spends one unit of
+    /// `budget` per guess and gives up (`false`, `found` then meaningless)
+    /// when it runs out; unbounded, the checks compile away.
+    fn count<const BOUNDED: bool>(
+        &mut self,
+        limit: u128,
+        found: &mut u128,
+        budget: &mut u64,
+    ) -> bool {
         loop {
             if self.solved() {
                 *found += 1;
-                return;
+                return true;
             }
             let branch = self.choose();
             let mut options = self.options(branch);
             if options == 0 {
-                return;
+                return true;
+            }
+            if BOUNDED {
+                if *budget == 0 {
+                    return false;
+                }
+                *budget -= 1;
             }
             let last = 15 - options.leading_zeros() as usize;
             options &= !(1 << last);
@@ -784,16 +799,19 @@ impl Board {
                 let mut next = *self;
                 next.place(cell, d);
                 if next.propagate::<false>() {
-                    next.count(limit, found);
+                    let finished = next.count::<BOUNDED>(limit, found, budget);
+                    if BOUNDED && !finished {
+                        return false;
+                    }
                     if *found >= limit {
-                        return;
+                        return true;
                     }
                 }
             }
             let (cell, last) = branch.at(last);
             self.place(cell, last);
             if !self.propagate::<false>() {
-                return;
+                return true;
             }
         }
     }
@@ -858,9 +876,28 @@ impl Band9 {
         let limit = limit.unwrap_or(u128::MAX);
         let mut found = 0;
         if limit > 0 && board.propagate::<true>() {
-            board.count(limit, &mut found);
+            board.count::<false>(limit, &mut found, &mut 0);
         }
         Some(found)
+    }
+
+    /// [`Band9::count`] within about `budget` guesses: `Ok(count)`, or
+    /// `Err(spent)` when the budget ran out first (the sliced counter then
+    /// splits the puzzle). Clashing givens count as no solution here: the
+    /// caller has checked the puzzle.
+    pub fn count_within(cells: &[u8], limit: u128, budget: u64) -> Result<(u128, u64), u64> {
+        let Some(mut board) = Board::givens(cells) else {
+            return Ok((0, 0));
+        };
+        let mut found = 0;
+        let mut left = budget;
+        if limit > 0
+            && board.propagate::<true>()
+            && !board.count::<true>(limit, &mut found, &mut left)
+        {
+            return Err(budget);
+        }
+        Ok((found, budget - left))
     }
 
     fn run(&mut self, budget: u64) -> Option<Vec<u8>> {

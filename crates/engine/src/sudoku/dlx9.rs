@@ -281,8 +281,11 @@ impl Matrix {
     /// Algorithm X from the current state, stopping at `limit` solutions.
     /// Inlined into [`count`], so that in wasm the static matrix's address
     /// is a constant in every access.
+    ///
+    /// `BOUNDED` spends one unit of `budget` per row tried and gives up
+    /// (`None`) when it runs out; unbounded, the checks compile away.
     #[inline(always)]
-    fn search(&mut self, limit: u128) -> u128 {
+    fn search<const BOUNDED: bool>(&mut self, limit: u128, budget: &mut u64) -> Option<u128> {
         let mut found = 0u128;
         // Each level covers a cell item: at most 81 levels. Row nodes by
         // offset.
@@ -293,12 +296,18 @@ impl Matrix {
             let dead = if len >= COVERED {
                 found += 1;
                 if found >= limit {
-                    return found;
+                    return Some(found);
                 }
                 true
             } else if len == 0 {
                 true
             } else {
+                if BOUNDED {
+                    if *budget == 0 {
+                        return None;
+                    }
+                    *budget -= 1;
+                }
                 self.cover(i);
                 let r = self.link(header(i), DOWN);
                 x[level] = r;
@@ -309,7 +318,7 @@ impl Matrix {
             if dead {
                 loop {
                     if level == 0 {
-                        return found;
+                        return Some(found);
                     }
                     level -= 1;
                     let r = x[level];
@@ -319,6 +328,12 @@ impl Matrix {
                     if next == header(i) {
                         self.uncover(i);
                         continue;
+                    }
+                    if BOUNDED {
+                        if *budget == 0 {
+                            return None;
+                        }
+                        *budget -= 1;
                     }
                     x[level] = next;
                     self.cover_others(next);
@@ -335,6 +350,31 @@ impl Matrix {
 /// clash (for the caller to name); a puzzle that merely has no solution
 /// gives `Some(0)`.
 pub fn count(cells: &[u8], limit: Option<u128>) -> Option<u128> {
+    let limit = limit.unwrap_or(u128::MAX);
+    counted::<false>(cells, limit, &mut 0).map(|n| n.expect("an unbounded count finishes"))
+}
+
+/// [`count`] within about `budget` rows tried: `Ok((count, spent))`, or
+/// `Err(spent)` when the budget ran out first (the sliced counter of
+/// `sudoku::split` then splits the puzzle). Clashing givens count as no
+/// solution: the caller has checked the puzzle.
+pub fn count_within(cells: &[u8], limit: u128, budget: u64) -> Result<(u128, u64), u64> {
+    let mut left = budget;
+    match counted::<true>(cells, limit, &mut left) {
+        None => Ok((0, 0)),
+        Some(Some(n)) => Ok((n, budget - left)),
+        Some(None) => Err(budget),
+    }
+}
+
+/// The matrix set up for `cells` and searched: `None` for bad input or
+/// clashing givens, `Some(None)` when the budget ran out.
+#[inline(always)]
+fn counted<const BOUNDED: bool>(
+    cells: &[u8],
+    limit: u128,
+    budget: &mut u64,
+) -> Option<Option<u128>> {
     if cells.len() != 81 || cells.iter().any(|&v| v > 9) {
         return None;
     }
@@ -353,10 +393,9 @@ pub fn count(cells: &[u8], limit: Option<u128>) -> Option<u128> {
                 m.cover(i as u16);
             }
         }
-        let limit = limit.unwrap_or(u128::MAX);
         if limit == 0 {
-            return Some(0);
+            return Some(Some(0));
         }
-        Some(m.search(limit))
+        Some(m.search::<BOUNDED>(limit, budget))
     })
 }

@@ -383,30 +383,8 @@ impl Sudoku {
     /// The cells of every unit: rows, then columns, then boxes, each with
     /// its name for messages.
     pub fn units(shape: Shape) -> Vec<(String, Vec<usize>)> {
-        let n = shape.size();
-        let mut units = Vec::with_capacity(3 * n);
-        for r in 0..n {
-            units.push((
-                format!("row {}", r + 1),
-                (0..n).map(|c| r * n + c).collect(),
-            ));
-        }
-        for c in 0..n {
-            units.push((
-                format!("column {}", c + 1),
-                (0..n).map(|r| r * n + c).collect(),
-            ));
-        }
-        let mut boxes = vec![Vec::with_capacity(n); n];
-        for r in 0..n {
-            for c in 0..n {
-                boxes[shape.box_of(r, c)].push(r * n + c);
-            }
-        }
-        for (b, cells) in boxes.into_iter().enumerate() {
-            units.push((format!("box {}", b + 1), cells));
-        }
-        units
+        // The same units as `Kind::Standard(shape)`: one model.
+        super::variant::block_units(shape, 0, 0, shape.size())
     }
 
     /// The first duplicate among the filled cells (rows, then columns,

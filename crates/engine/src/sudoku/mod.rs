@@ -1,7 +1,10 @@
-//! Sudoku of any box shape: parsing and printing as Sage does, three solvers
-//! (`dlx` on the exact-cover engine, `backtrack` on bitsets, `sat` on a CDCL
-//! solver) and `auto`, which picks one; validation with errors that name the
-//! cells and the unit.
+//! Sudoku of any box shape and its variants, as one model: rules as data
+//! (`variant::Kind`, expanded into cells and units by `variant::Variant`;
+//! a standard grid is `Kind::Standard(shape)`), parsing and printing as Sage
+//! does, specialised kernels (`band` and `dlx9` for 9×9, `dlx` on the
+//! exact-cover engine, `backtrack` on bitsets, `sat` on a CDCL solver) and
+//! `auto`, the one place that picks among them; validation with errors that
+//! name the cells and the unit.
 
 pub mod auto;
 pub mod backtrack;
@@ -16,6 +19,7 @@ pub mod models;
 pub mod sat;
 pub mod shape;
 pub mod solve;
+pub mod split;
 pub mod sweep;
 pub mod variant;
 

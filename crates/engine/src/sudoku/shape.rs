@@ -13,6 +13,20 @@ pub const MAX_SIZE: usize = 64;
 /// The largest size the string form can write (`1-9`, then `a` = 10 …).
 pub const STRING_MAX_SIZE: usize = 36;
 
+/// The grid shapes the app and the CLI offer by name, in menu order:
+/// (label, box rows, box columns). One table, so the editor's size menu,
+/// the importer's guesses for rectangular boxes and the docs agree.
+pub const OFFERED: &[(&str, usize, usize)] = &[
+    ("4×4 (2×2 boxes)", 2, 2),
+    ("6×6 (2×3 boxes)", 2, 3),
+    ("6×6 (3×2 boxes)", 3, 2),
+    ("9×9 (3×3 boxes)", 3, 3),
+    ("12×12 (3×4 boxes)", 3, 4),
+    ("12×12 (4×3 boxes)", 4, 3),
+    ("16×16 (4×4 boxes)", 4, 4),
+    ("25×25 (5×5 boxes)", 5, 5),
+];
+
 /// Box dimensions of a Sudoku grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Shape {
@@ -23,6 +37,24 @@ pub struct Shape {
 }
 
 impl Shape {
+    /// The classic grid: 9×9 with 3×3 boxes.
+    pub const NINE: Shape = Shape {
+        box_rows: 3,
+        box_cols: 3,
+    };
+
+    /// Is this the classic 9×9 with 3×3 boxes, the only grid the band
+    /// solver and the dlx9 counter take? The one test of it: callers ask
+    /// here (or let `sudoku::auto::pick` decide) rather than compare sizes.
+    pub fn is_nine(&self) -> bool {
+        *self == Shape::NINE
+    }
+
+    /// The offered shapes ([`OFFERED`]) as values.
+    pub fn offered() -> impl Iterator<Item = Shape> {
+        OFFERED.iter().filter_map(|&(_, r, c)| Shape::new(r, c))
+    }
+
     /// A shape with `box_rows × box_cols` boxes; `None` if either is 0 or the
     /// side `box_rows · box_cols` exceeds [`MAX_SIZE`].
     pub fn new(box_rows: usize, box_cols: usize) -> Option<Shape> {
@@ -149,5 +181,18 @@ mod tests {
         assert_eq!(Shape::parse("8x8").map(|s| s.size()), Ok(64));
         assert_eq!(Shape::from_cell_count(81), Shape::square(3));
         assert_eq!(Shape::from_cell_count(80), None);
+    }
+
+    #[test]
+    fn the_offered_shapes_are_valid_and_labelled_by_their_size() {
+        assert_eq!(Shape::offered().count(), OFFERED.len());
+        for (&(label, _, _), s) in OFFERED.iter().zip(Shape::offered()) {
+            let n = s.size();
+            assert!(label.starts_with(&format!("{n}×{n} (")), "{label}");
+            assert!(label.contains(&format!("{}×{} boxes", s.box_rows, s.box_cols)));
+        }
+        let nine: Vec<Shape> = Shape::offered().filter(Shape::is_nine).collect();
+        assert_eq!(nine, [Shape::square(3).unwrap()]);
+        assert!(!Shape::new(1, 9).unwrap().is_nine());
     }
 }

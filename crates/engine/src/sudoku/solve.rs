@@ -1,13 +1,9 @@
 //! Choosing an algorithm and running it: lazily, by counting, or in
 //! budgeted slices for a Web Worker.
 
-use super::auto::{self, AutoSearch, Fallback};
-use super::backtrack::BacktrackSearch;
-use super::band::Band9;
-use super::dlx::DlxSearch;
-use super::dlx9;
+use super::auto;
 use super::grid::{Sudoku, SudokuError};
-use super::sat::SatSearch;
+use super::variant::Kind;
 use crate::search::{Search, Step};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -69,9 +65,6 @@ impl FromStr for Algorithm {
     }
 }
 
-/// A 9×9 counter without the resumable machinery (`None`: clashing givens).
-type Counter = fn(&[u8], Option<u128>) -> Option<u128>;
-
 /// A boxed resumable Sudoku search (solutions are full grids, row-major).
 pub type SudokuSearch = Box<dyn Search<Vec<u8>> + Send>;
 
@@ -103,46 +96,33 @@ impl Iterator for Solutions {
 }
 
 impl Sudoku {
-    /// A budgeted, resumable search (checked input: duplicates are errors).
+    /// The rules of this grid, as data: a standard grid of its shape.
+    pub fn rules(&self) -> Kind {
+        Kind::Standard(self.shape())
+    }
+
+    /// A budgeted, resumable search (checked input: duplicates are errors),
+    /// with the engine `sudoku::auto::pick` chooses.
     pub fn search(&self, algorithm: Algorithm) -> Result<SudokuSearch, SudokuError> {
         self.verify()?;
-        let nine = self.shape().box_rows == 3 && self.shape().box_cols == 3;
-        Ok(match algorithm {
-            Algorithm::Dlx => Box::new(DlxSearch::new(self.shape(), self.cells())),
-            // 9×9 with 3×3 boxes gets the band-bitboard fast path.
-            Algorithm::Backtrack if nine => Box::new(Band9::new(self.cells())),
-            Algorithm::Backtrack => Box::new(BacktrackSearch::new(self.shape(), self.cells())),
-            Algorithm::Sat => {
-                let units = self.unit_cells();
-                Box::new(SatSearch::new(self.size(), &units, self.cells()))
-            }
-            Algorithm::Auto => Box::new(self.auto_search()),
-        })
+        Ok(auto::search(&self.rules(), None, self.cells(), algorithm))
     }
 
-    /// The search `Algorithm::Auto` runs on this (checked) puzzle.
-    pub fn auto_search(&self) -> AutoSearch {
-        let shape = self.shape();
-        if shape.box_rows == 3 && shape.box_cols == 3 {
-            return AutoSearch::tree(Box::new(Band9::new(self.cells())));
-        }
-        let puzzle = Fallback {
-            n: self.size(),
-            units: self.unit_cells(),
-            values: self.cells().to_vec(),
-        };
-        if self.size() >= auto::SAT_FROM_SIZE {
-            return AutoSearch::sat(puzzle);
-        }
-        let dlx = Box::new(DlxSearch::new(shape, self.cells()));
-        AutoSearch::new(dlx, puzzle, auto::PATIENCE)
-    }
-
-    fn unit_cells(&self) -> Vec<Vec<usize>> {
-        Sudoku::units(self.shape())
-            .into_iter()
-            .map(|(_, cells)| cells)
-            .collect()
+    /// The resumable count a worker runs: the same engine as
+    /// [`Sudoku::count_solutions_by`], sliced (see `sudoku::auto::counter`).
+    pub fn counter(
+        &self,
+        algorithm: Algorithm,
+        limit: Option<u128>,
+    ) -> Result<SudokuSearch, SudokuError> {
+        self.verify()?;
+        Ok(auto::counter(
+            &self.rules(),
+            None,
+            self.cells(),
+            algorithm,
+            limit,
+        ))
     }
 
     /// All solutions, lazily.
@@ -163,45 +143,16 @@ impl Sudoku {
     }
 
     /// Number of solutions, stopping at `limit`, and the engine that
-    /// counted them ("band", "dlx9", "dlx", "backtrack" or "sat").
+    /// counted them ("band", "dlx9", "dlx", "backtrack" or "sat"), as
+    /// `sudoku::auto::pick` chose it.
     pub fn count_solutions_by(
         &self,
         algorithm: Algorithm,
         limit: Option<u128>,
     ) -> Result<(u128, &'static str), SudokuError> {
-        let nine = self.shape().box_rows == 3 && self.shape().box_cols == 3;
-        if nine && algorithm != Algorithm::Sat {
-            // The 9×9 counters (band bitboards; fixed-shape DLX walking the
-            // same exact-cover tree) count without the resumable machinery
-            // and find clashing givens themselves: only then is the input
-            // checked (it is then certain to fail, naming the duplicate).
-            let (count, engine): (Counter, _) = match algorithm {
-                Algorithm::Dlx => (dlx9::count, "dlx9"),
-                _ => (Band9::count, "band"),
-            };
-            return match count(self.cells(), limit) {
-                Some(n) => Ok((n, engine)),
-                None => self.verify().map(|()| (0, engine)),
-            };
-        }
-        let mut search = self.search(algorithm)?;
-        let engine = |s: &SudokuSearch| s.engine().unwrap_or(algorithm.name());
-        if limit.is_some() {
-            // Enumerate so the search stops exactly at the limit.
-            search.set_count_only(false);
-            let limit = limit.unwrap_or(u128::MAX);
-            let mut found = 0;
-            while found < limit {
-                match search.step(u64::MAX) {
-                    Step::Solution(_) => found += 1,
-                    Step::Paused => {}
-                    Step::Done => break,
-                }
-            }
-            return Ok((found, engine(&search)));
-        }
-        let n = search.count_solutions(None);
-        Ok((n, engine(&search)))
+        auto::count(&self.rules(), None, self.cells(), algorithm, limit, || {
+            self.verify()
+        })
     }
 
     /// The first solution, or `None` (Sage's legacy `sudoku(m)`).

@@ -115,7 +115,7 @@ impl Job for CountGrids {
     type Item = NoItem;
 
     fn start(self) -> Result<Started<NoItem>, JobError> {
-        if self.shape == Shape::square(3).expect("3x3") {
+        if self.shape.is_nine() {
             return Ok(Started::count_work(TotalWork(GridTotal::new()), None));
         }
         let count = GridCount::new(self.shape).map_err(JobError::unsupported)?;

@@ -1,9 +1,8 @@
 //! Classic Sudoku jobs: solve, count, explain, generate, validate.
 
 use crate::event::{ErrorKind, JobError};
-use crate::job::{Job, NoItem, Started, Work};
+use crate::job::{Job, NoItem, Started};
 use serde::{Deserialize, Serialize};
-use tessera_engine::search::{Progress, Search, Step};
 use tessera_engine::sudoku::generate::{
     self, GenerateError, Generated, Options as GenerateOptions,
 };
@@ -58,39 +57,26 @@ pub struct Solved {
     pub engine: Option<String>,
 }
 
-/// An engine search whose solutions carry the name of the engine.
-struct Naming(Box<dyn Search<Vec<u8>>>);
-
-impl Work<Solved> for Naming {
-    fn step(&mut self, budget: u64) -> Result<Step<Solved>, JobError> {
-        Ok(match self.0.step(budget) {
-            Step::Solution(cells) => Step::Solution(Solved {
-                cells,
-                engine: self.0.engine().map(str::to_owned),
-            }),
-            Step::Paused => Step::Paused,
-            Step::Done => Step::Done,
-        })
-    }
-    fn progress(&self) -> Progress {
-        self.0.progress()
-    }
-}
-
 impl Job for SudokuSolve {
     const KIND: &'static str = "SudokuSolve";
     type Item = Solved;
 
     fn start(self) -> Result<Started<Solved>, JobError> {
         let search = sudoku_from(self.shape, &self.cells)?.search(self.algorithm)?;
-        Ok(Started::Enumerate {
-            work: Box::new(Naming(search)),
-            batch: self.batch.max(1),
-        })
+        Ok(Started::enumerate_as(
+            search,
+            self.batch,
+            |cells, engine| Solved {
+                cells,
+                engine: engine.map(str::to_owned),
+            },
+        ))
     }
 }
 
-/// Count solutions (stopping at `limit` if given), reporting progress.
+/// Count solutions (stopping at `limit` if given), reporting progress,
+/// with the engine the CLI's `count_solutions` uses (the 9×9 counters
+/// sliced); `Done`'s stats name it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SudokuCount {
     pub shape: Shape,
@@ -104,8 +90,8 @@ impl Job for SudokuCount {
     type Item = NoItem;
 
     fn start(self) -> Result<Started<NoItem>, JobError> {
-        let search = sudoku_from(self.shape, &self.cells)?.search(self.algorithm)?;
-        Ok(Started::count(search, self.limit))
+        let counter = sudoku_from(self.shape, &self.cells)?.counter(self.algorithm, self.limit)?;
+        Ok(Started::count(counter, self.limit))
     }
 }
 
@@ -454,6 +440,34 @@ pub(crate) mod tests {
                     assert!(stats.exhausted && !stats.cancelled);
                 }
                 other => panic!("{other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn count_runs_the_clis_counter_and_names_it() {
+        // H with its first two rows cut: thousands of solutions, so the
+        // sliced 9×9 counters split it over many slices.
+        let mut loose = cells(H);
+        loose[..18].fill(0);
+        for (puzzle, shape) in [
+            (cells(H), Shape::square(3).unwrap()),
+            (loose, Shape::square(3).unwrap()),
+            (vec![0; 16], Shape::square(2).unwrap()),
+        ] {
+            let sudoku = sudoku_from(shape, &puzzle).unwrap();
+            for algorithm in Algorithm::CHOICES {
+                let (want, engine) = sudoku.count_solutions_by(algorithm, None).unwrap();
+                let mut r = Runner::new();
+                let mut clock = fake_clock(0.001);
+                r.handle(count_job(7, puzzle.clone(), algorithm, None), 0.0);
+                match drain(&mut r, &mut clock).last().map(|m| &m.event) {
+                    Some(Event::Done(stats)) => {
+                        assert_eq!(stats.solutions, want, "{algorithm}");
+                        assert_eq!(stats.engine.map(|e| e.name()), Some(engine), "{algorithm}");
+                    }
+                    other => panic!("{other:?}"),
+                }
             }
         }
     }

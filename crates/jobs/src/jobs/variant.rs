@@ -7,7 +7,7 @@ use tessera_engine::search::Search;
 use tessera_engine::sudoku::variant::{
     generate as vgen, Kind as VariantKind, RegionMap, Variant, VariantError,
 };
-use tessera_engine::sudoku::Shape;
+use tessera_engine::sudoku::{Algorithm, Shape};
 
 /// The variant's own limits are unsupported requests; the rest is input.
 impl From<VariantError> for JobError {
@@ -46,6 +46,10 @@ fn variant_search(kind: VariantKind, cells: &[u8]) -> Result<Box<dyn Search<Vec<
     Ok(Box::new(variant_from(kind)?.search(cells)?))
 }
 
+/// The algorithm variant jobs run: Dancing Links (on cells + units, or
+/// the 9×9 kernels for standard rules; see `sudoku::auto::pick`).
+const ALGORITHM: Algorithm = Algorithm::Dlx;
+
 /// Enumerate a variant puzzle's solutions lazily (one value per variant
 /// cell), `batch` per `More`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -67,7 +71,8 @@ impl Job for VariantSolve {
     }
 }
 
-/// Count a variant puzzle's solutions with progress.
+/// Count a variant puzzle's solutions with progress; `Done`'s stats name
+/// the engine.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct VariantCount {
     pub variant: VariantKind,
@@ -80,10 +85,8 @@ impl Job for VariantCount {
     type Item = NoItem;
 
     fn start(self) -> Result<Started<NoItem>, JobError> {
-        Ok(Started::count(
-            variant_search(self.variant, &self.cells)?,
-            self.limit,
-        ))
+        let counter = variant_from(self.variant)?.counter(&self.cells, ALGORITHM, self.limit)?;
+        Ok(Started::count(counter, self.limit))
     }
 }
 

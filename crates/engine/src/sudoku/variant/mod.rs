@@ -148,7 +148,12 @@ pub fn samurai_grid_name(grid: usize) -> String {
 
 /// Rows, columns and boxes of a square `n × n` block whose top-left corner
 /// is at (`top`, `left`) on a layout `width` wide, as layout positions.
-fn block_units(shape: Shape, top: usize, left: usize, width: usize) -> Vec<(String, Vec<usize>)> {
+pub(crate) fn block_units(
+    shape: Shape,
+    top: usize,
+    left: usize,
+    width: usize,
+) -> Vec<(String, Vec<usize>)> {
     let n = shape.size();
     let pos = |r: usize, c: usize| (top + r) * width + left + c;
     let mut units = Vec::with_capacity(3 * n);

@@ -9,9 +9,8 @@
 use super::{Variant, VariantError};
 use crate::exact_cover::Problem;
 use crate::search::{Search, Step};
-use crate::sudoku::auto::{self, AutoSearch, Fallback};
+use crate::sudoku::auto;
 use crate::sudoku::dlx::CellCover;
-use crate::sudoku::sat::SatSearch;
 use crate::sudoku::solve::{Algorithm, SudokuSearch};
 
 /// A resumable DLX search over one variant puzzle.
@@ -77,29 +76,49 @@ impl Variant {
     }
 
     /// A budgeted, resumable search with the chosen algorithm (checked
-    /// input). Variants have no backtracking solver of their own:
-    /// `Backtrack` runs DLX, as `Dlx` does; `Sat` runs the CDCL solver on
-    /// the variant's units; `Auto` runs DLX and hands over to SAT if it
-    /// stalls (see `sudoku::auto`).
+    /// input), the engine as `sudoku::auto::pick` chooses it: the standard
+    /// kernels for `Kind::Standard`, DLX on cells + units otherwise
+    /// (`Backtrack` runs DLX there: units have no backtracking solver),
+    /// SAT on the units, Auto with its SAT fallback.
     pub fn search_with(
         &self,
         values: &[u8],
         algorithm: Algorithm,
     ) -> Result<SudokuSearch, VariantError> {
-        let dlx = self.search(values)?;
-        let puzzle = || Fallback {
-            n: self.size(),
-            units: self.units().iter().map(|u| u.cells.clone()).collect(),
-            values: values.to_vec(),
-        };
-        Ok(match algorithm {
-            Algorithm::Dlx | Algorithm::Backtrack => Box::new(dlx),
-            Algorithm::Sat => {
-                let p = puzzle();
-                Box::new(SatSearch::new(p.n, &p.units, &p.values))
-            }
-            Algorithm::Auto => Box::new(AutoSearch::new(Box::new(dlx), puzzle(), auto::PATIENCE)),
+        self.verify(values)?;
+        Ok(auto::search(self.kind(), Some(self), values, algorithm))
+    }
+
+    /// Number of solutions, stopping at `limit`, and the engine that
+    /// counted them (the same choice as for standard grids).
+    pub fn count_with(
+        &self,
+        values: &[u8],
+        algorithm: Algorithm,
+        limit: Option<u128>,
+    ) -> Result<(u128, &'static str), VariantError> {
+        self.verify(values)?;
+        auto::count(self.kind(), Some(self), values, algorithm, limit, || {
+            self.verify(values)
         })
+    }
+
+    /// The resumable count a worker runs (checked input): the engine of
+    /// [`Variant::count_with`], sliced.
+    pub fn counter(
+        &self,
+        values: &[u8],
+        algorithm: Algorithm,
+        limit: Option<u128>,
+    ) -> Result<SudokuSearch, VariantError> {
+        self.verify(values)?;
+        Ok(auto::counter(
+            self.kind(),
+            Some(self),
+            values,
+            algorithm,
+            limit,
+        ))
     }
 
     /// Up to `max` solutions, in search order.

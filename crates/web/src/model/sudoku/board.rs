@@ -4,17 +4,9 @@
 use serde::{Deserialize, Serialize};
 use tessera_engine::sudoku::{Shape, Sudoku};
 
-/// Sizes offered in the size picker: (label, box rows, box cols).
-pub const SIZES: &[(&str, usize, usize)] = &[
-    ("4×4 (2×2 boxes)", 2, 2),
-    ("6×6 (2×3 boxes)", 2, 3),
-    ("6×6 (3×2 boxes)", 3, 2),
-    ("9×9 (3×3 boxes)", 3, 3),
-    ("12×12 (3×4 boxes)", 3, 4),
-    ("12×12 (4×3 boxes)", 4, 3),
-    ("16×16 (4×4 boxes)", 4, 4),
-    ("25×25 (5×5 boxes)", 5, 5),
-];
+/// Sizes offered in the size picker: (label, box rows, box cols) — the
+/// engine's one shape table.
+pub use tessera_engine::sudoku::shape::OFFERED as SIZES;
 
 /// The largest side the editor displays (symbols 1-9 then A-Z).
 pub const MAX_EDIT_SIZE: usize = 36;

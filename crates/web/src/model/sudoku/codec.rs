@@ -23,7 +23,7 @@ pub fn encode(board: &Board) -> String {
         // Beyond 36 symbols the editor never goes; fall back to a list.
         Err(_) => return format!("{}/{}", board.shape, s.to_list_string()),
     };
-    let square9 = board.shape == Shape::square(3).expect("3x3");
+    let square9 = board.shape.is_nine();
     if square9 {
         return text;
     }

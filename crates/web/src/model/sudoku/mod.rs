@@ -9,6 +9,9 @@ use crate::model::format::{capitalize, plural};
 use tessera_engine::sudoku::grid::cell_name;
 use tessera_engine::sudoku::SudokuError;
 
+use crate::model::format::group;
+use crate::model::job::Tone;
+
 /// The engine a solver search reports (`Search::engine()`), in words: what
 /// the page says when Auto picked it.
 pub fn engine_label(engine: &str) -> &'static str {
@@ -89,10 +92,48 @@ pub fn import_message(e: &SudokuError) -> String {
     }
 }
 
+/// What a finished count says, in the standard and the variant views
+/// alike: the number, whether the puzzle is proper, and which engine
+/// counted (the job's `Stats::engine`, as the picker chose it).
+pub fn count_outcome(solutions: u128, engine: Option<&str>) -> (Tone, String) {
+    let by = engine
+        .map(|e| format!(" Counted by {}.", engine_label(e)))
+        .unwrap_or_default();
+    match solutions {
+        0 => (
+            Tone::Error,
+            format!("No solution: this puzzle cannot be completed.{by}"),
+        ),
+        1 => (
+            Tone::Success,
+            format!("Exactly 1 solution: the puzzle is proper.{by}"),
+        ),
+        n => (Tone::Success, format!("{} solutions.{by}", group(n))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use tessera_engine::sudoku::{Shape, Sudoku};
+
+    #[test]
+    fn a_count_says_how_many_and_which_engine() {
+        assert_eq!(
+            count_outcome(28_200_960, Some("band")),
+            (
+                Tone::Success,
+                "28,200,960 solutions. Counted by the band solver.".to_string()
+            )
+        );
+        let (tone, text) = count_outcome(0, Some("dlx9"));
+        assert_eq!(tone, Tone::Error);
+        assert!(text.starts_with("No solution") && text.ends_with("by Dancing Links."));
+        assert_eq!(
+            count_outcome(1, None).1,
+            "Exactly 1 solution: the puzzle is proper."
+        );
+    }
 
     #[test]
     fn every_engine_the_solvers_report_has_words() {

@@ -7,6 +7,7 @@ use super::draw;
 use super::family_title;
 use super::solver::{Gallery, Solver, SolverPanel};
 use crate::model::format::plural;
+use crate::model::route::PolyformRoute;
 use crate::ui::dom;
 use leptos::prelude::*;
 use std::collections::BTreeSet;
@@ -235,7 +236,8 @@ impl State {
 
 #[component]
 pub fn EditorView(solver: Solver, payload: RwSignal<String>, initial: String) -> impl IntoView {
-    let (start, link_error) = if initial.starts_with("edit/") {
+    let (start, link_error) = if matches!(PolyformRoute::parse(&initial), PolyformRoute::Editor(ref s) if !s.is_empty())
+    {
         match State::parse(&initial) {
             Ok(s) => (s, None),
             Err(e) => (

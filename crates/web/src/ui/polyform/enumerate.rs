@@ -5,6 +5,7 @@
 use super::draw;
 use super::family_title;
 use crate::model::format::{format_ms, group};
+use crate::model::route::PolyformRoute;
 use crate::ui::job::JobSlot;
 use leptos::prelude::*;
 use tessera_engine::polyform::editor::{published_counts, PUBLISHED_ONE_SIDED_POLYOMINOES};
@@ -44,7 +45,8 @@ fn parse(payload: &str) -> (Lattice, usize, bool) {
 
 #[component]
 pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoView {
-    let (l0, s0, o0) = if initial.starts_with("enum/") {
+    let (l0, s0, o0) = if matches!(PolyformRoute::parse(&initial), PolyformRoute::Enumerate(ref s) if !s.is_empty())
+    {
         parse(&initial)
     } else {
         (Lattice::Square, 5, false)

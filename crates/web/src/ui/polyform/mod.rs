@@ -22,6 +22,7 @@ mod solver;
 use super::shell::use_shell;
 use super::workbench::Workbench;
 use crate::model::format::{group, plural};
+use crate::model::route::PolyformRoute;
 use catalogue::{CatState, CatalogueList};
 use leptos::prelude::*;
 use solver::{Gallery, SolutionView, Solver, SolverPanel};
@@ -86,10 +87,10 @@ pub fn display_name(name: &str) -> String {
 }
 
 fn tab_of(payload: &str) -> Tab {
-    match payload.split('/').next().unwrap_or("") {
-        "edit" => Tab::Editor,
-        "enum" => Tab::Enumerate,
-        _ => Tab::Library,
+    match PolyformRoute::parse(payload) {
+        PolyformRoute::Editor(_) => Tab::Editor,
+        PolyformRoute::Enumerate(_) => Tab::Enumerate,
+        PolyformRoute::Library(_) => Tab::Library,
     }
 }
 
@@ -188,10 +189,12 @@ enum Sel {
 
 impl Sel {
     fn of_payload(payload: &str) -> Sel {
-        match payload.strip_prefix("lib/").map(str::trim) {
-            None | Some("") => Sel::Lib(DEFAULT_PUZZLE.to_string()),
-            Some(n) if library::puzzles().iter().any(|p| p.name == n) => Sel::Lib(n.to_string()),
-            Some(n) => Sel::Cat(n.to_string()),
+        match PolyformRoute::parse(payload) {
+            PolyformRoute::Library(Some(n)) if library::puzzles().iter().any(|p| p.name == n) => {
+                Sel::Lib(n)
+            }
+            PolyformRoute::Library(Some(n)) => Sel::Cat(n),
+            _ => Sel::Lib(DEFAULT_PUZZLE.to_string()),
         }
     }
 
@@ -239,7 +242,7 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
             Sel::Lib(_) => None,
         }
         .unwrap_or_else(|| sel.name().to_string());
-        payload.set(format!("lib/{canonical}"));
+        payload.set(PolyformRoute::Library(Some(canonical)).payload());
         let ready = puzzle.is_ok();
         solver.set_puzzle(puzzle);
         // The home's "solve a famous puzzle" link: solve once it is shown.

@@ -14,12 +14,12 @@ use super::dom;
 use super::shell::{use_shell, NoticeKind, Shell};
 use super::storage::{self, Loaded};
 use super::workbench::Workbench;
-use crate::model::format::{group, plural};
+use crate::model::format::plural;
 use crate::model::job::{nodes_so_far, Purpose, RunState, Tone};
 use crate::model::sudoku::board::{Board, History, MAX_EDIT_SIZE, SIZES};
 use crate::model::sudoku::codec;
 use crate::model::sudoku::play::split_link;
-use crate::model::sudoku::{engine_label, import_message};
+use crate::model::sudoku::{count_outcome, engine_label, import_message};
 use crate::pool::WorkerPool;
 use crate::ui::job::JobRun;
 use leptos::prelude::*;
@@ -447,22 +447,14 @@ impl Bench {
                             ),
                         );
                     } else {
-                        let mut text = match stats.solutions {
-                            0 => "No solution: this puzzle cannot be completed.".to_string(),
-                            1 => "Exactly 1 solution: the puzzle is proper.".to_string(),
-                            n => format!("{} solutions.", group(n)),
-                        };
+                        let (tone, mut text) =
+                            count_outcome(stats.solutions, stats.engine.map(|e| e.name()));
                         if self.count_stale.get_untracked() {
                             text = format!(
                                 "{text} (This counts the puzzle as it was before your last \
                                  edits; press Count again for the grid shown.)"
                             );
                         }
-                        let tone = if stats.solutions == 0 {
-                            Tone::Error
-                        } else {
-                            Tone::Success
-                        };
                         self.say(tone, text);
                     }
                 } else if stats.cancelled {

@@ -7,8 +7,10 @@
 //! URL: `#sudoku/x/<81 chars>`, `#sudoku/jigsaw/<map>/<81 chars>`,
 //! `#sudoku/samurai/<five 81-char grids joined by '-'>`.
 
-use crate::model::format::{group, plural, symbol};
+use crate::model::format::{plural, symbol};
 use crate::model::job::{Purpose, RunState, Tone};
+use crate::model::route::{SudokuRoute, VariantRoute};
+use crate::model::sudoku::count_outcome;
 use crate::ui::job::{JobRun, MessageLayout, StatusMessage};
 use leptos::prelude::*;
 use tessera_engine::sudoku::variant::{Kind, RegionMap, Variant};
@@ -61,15 +63,11 @@ impl Mode {
 const GRID_ID: &str = "variant-grid";
 const LABELS: [char; 9] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
 
-fn nine() -> Shape {
-    Shape::square(3).expect("3x3")
-}
-
 /// Preset region maps: the boxes, and two irregular ones drawn once from
 /// fixed seeds (valid by construction).
 fn presets() -> Vec<(&'static str, String)> {
     vec![
-        ("Boxes", RegionMap::boxes(nine()).to_string()),
+        ("Boxes", RegionMap::boxes(Shape::NINE).to_string()),
         ("Waves", RegionMap::from_seed(9, 7).to_string()),
         ("Puzzle pieces", RegionMap::from_seed(9, 21).to_string()),
     ]
@@ -128,7 +126,7 @@ impl VBench {
         let mode = RwSignal::new(mode);
         let regions = RwSignal::new(presets()[1].1.clone());
         let variant = Memo::new(move |_| match mode.get() {
-            Mode::Standard | Mode::X => Ok(Variant::x(nine())),
+            Mode::Standard | Mode::X => Ok(Variant::x(Shape::NINE)),
             Mode::Samurai => Ok(Variant::samurai()),
             Mode::Jigsaw => regions.with(|r| {
                 RegionMap::parse(r)
@@ -253,24 +251,32 @@ impl VBench {
     pub fn fragment(&self) -> String {
         let values = self.current();
         match (self.mode.get(), self.variant.get()) {
-            (Mode::Samurai, Ok(v)) => format!("samurai/{}", v.to_line(&values).replace(' ', "-")),
-            (Mode::Jigsaw, _) => {
-                let v = Variant::standard(nine());
-                format!("jigsaw/{}/{}", self.regions.get(), v.to_line(&values))
+            (Mode::Samurai, Ok(v)) => {
+                SudokuRoute::Variant(VariantRoute::Samurai, v.to_line(&values).replace(' ', "-"))
             }
-            (_, _) => format!("x/{}", Variant::x(nine()).to_line(&values)),
+            (Mode::Jigsaw, _) => {
+                let v = Variant::standard(Shape::NINE);
+                let rest = format!("{}/{}", self.regions.get(), v.to_line(&values));
+                SudokuRoute::Variant(VariantRoute::Jigsaw, rest)
+            }
+            (_, _) => {
+                SudokuRoute::Variant(VariantRoute::X, Variant::x(Shape::NINE).to_line(&values))
+            }
         }
+        .payload()
     }
 
     /// Load a `x/…`, `jigsaw/…/…` or `samurai/…` payload; `false` if it
     /// is not one (the standard editor's then).
     pub fn load_fragment(&self, payload: &str) -> Result<bool, String> {
-        let (head, rest) = payload.split_once('/').unwrap_or((payload, ""));
-        let mode = match head {
-            "x" => Mode::X,
-            "jigsaw" => Mode::Jigsaw,
-            "samurai" => Mode::Samurai,
-            _ => return Ok(false),
+        let SudokuRoute::Variant(which, rest) = SudokuRoute::parse(payload) else {
+            return Ok(false);
+        };
+        let rest = rest.as_str();
+        let mode = match which {
+            VariantRoute::X => Mode::X,
+            VariantRoute::Jigsaw => Mode::Jigsaw,
+            VariantRoute::Samurai => Mode::Samurai,
         };
         let (variant, text) = match mode {
             Mode::Jigsaw => {
@@ -279,7 +285,7 @@ impl VBench {
                 (Variant::jigsaw(map), grid.to_string())
             }
             Mode::Samurai => (Variant::samurai(), rest.replace('-', " ")),
-            _ => (Variant::x(nine()), rest.to_string()),
+            _ => (Variant::x(Shape::NINE), rest.to_string()),
         };
         let values = variant.parse(&text).map_err(|e| e.to_string())?;
         self.switch(mode);
@@ -384,7 +390,7 @@ impl VBench {
         let variant = match mode {
             Mode::Jigsaw => None,
             Mode::Samurai => Some(Kind::Samurai),
-            _ => Some(Kind::X(nine())),
+            _ => Some(Kind::X(Shape::NINE)),
         };
         self.overlay.set(None);
         self.run.stats_line.set(None);
@@ -471,17 +477,7 @@ impl VBench {
                         ),
                     )
                 } else if was.purpose() == Some(VariantJob::Counting) {
-                    match stats.solutions {
-                        0 => (
-                            Tone::Error,
-                            "No solution: this puzzle cannot be completed.".into(),
-                        ),
-                        1 => (
-                            Tone::Success,
-                            "Exactly 1 solution: the puzzle is proper.".into(),
-                        ),
-                        n => (Tone::Success, format!("{} solutions.", group(n))),
-                    }
+                    count_outcome(stats.solutions, stats.engine.map(|e| e.name()))
                 } else if self.found.get_untracked() == 0 {
                     (
                         Tone::Error,
@@ -509,9 +505,7 @@ impl VBench {
 
 /// Is this URL payload one of ours (`x/…`, `jigsaw/…`, `samurai/…`)?
 pub fn is_variant_fragment(payload: &str) -> bool {
-    ["x/", "jigsaw/", "samurai/"]
-        .iter()
-        .any(|p| payload.starts_with(p))
+    matches!(SudokuRoute::parse(payload), SudokuRoute::Variant(..))
 }
 
 /// Open the variant puzzle of the current link, if any; a bad link is a
@@ -627,7 +621,7 @@ pub fn VariantGrid(vb: VBench) -> impl IntoView {
     let layout = Memo::new(move |_| {
         vb.variant
             .get()
-            .unwrap_or_else(|_| Variant::standard(nine()))
+            .unwrap_or_else(|_| Variant::standard(Shape::NINE))
     });
     let on_key = move |e: KeyboardEvent| {
         if e.ctrl_key() || e.meta_key() || e.alt_key() {
