@@ -20,9 +20,11 @@ impl Job for JNotesEstimates {
     type Item = Vec<EstimateRow>;
 
     fn start(self) -> Result<Started<Vec<EstimateRow>>, JobError> {
+        // Nothing is computed here: the tables take a second or more, and
+        // only a step can be cancelled.
         Ok(Started::stream(EstimatesWork {
             estimates: None,
-            total: GridTotal::new(),
+            total: None,
             answered: false,
         }))
     }
@@ -32,7 +34,7 @@ impl Job for JNotesEstimates {
 /// then the table.
 struct EstimatesWork {
     estimates: Option<Estimates>,
-    total: GridTotal,
+    total: Option<GridTotal>,
     answered: bool,
 }
 
@@ -42,14 +44,18 @@ impl Work<Vec<EstimateRow>> for EstimatesWork {
             self.estimates = Some(Estimates::compute());
             return Ok(Step::Paused);
         };
-        if self.total.step().is_some() {
+        let Some(grids) = &mut self.total else {
+            self.total = Some(GridTotal::new());
+            return Ok(Step::Paused);
+        };
+        if grids.step().is_some() {
             return Ok(Step::Paused);
         }
         if self.answered {
             return Ok(Step::Done);
         }
         self.answered = true;
-        let total = self.total.total().expect("every orbit counted");
+        let total = grids.total().expect("every orbit counted");
         Ok(Step::Solution(e.table(total)))
     }
 
