@@ -26,7 +26,9 @@ impl Shape {
     /// A shape with `box_rows × box_cols` boxes; `None` if either is 0 or the
     /// side `box_rows · box_cols` exceeds [`MAX_SIZE`].
     pub fn new(box_rows: usize, box_cols: usize) -> Option<Shape> {
-        if box_rows == 0 || box_cols == 0 || box_rows * box_cols > MAX_SIZE {
+        // Checked: a link or pasted text can ask for `99999999999x44`.
+        let side = box_rows.checked_mul(box_cols);
+        if box_rows == 0 || box_cols == 0 || side.is_none_or(|n| n > MAX_SIZE) {
             return None;
         }
         Some(Shape { box_rows, box_cols })
