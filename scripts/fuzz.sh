@@ -24,6 +24,10 @@ TARGETS=${FUZZ_TARGETS:-$(sed -n 's/^name = "\(.*\)"$/\1/p' Cargo.toml | grep -v
 cargo build --release --locked --target "$TRIPLE" --bins
 BIN=$CARGO_TARGET_DIR/$TRIPLE/release
 failed=0
+# A panic is reported by its message; a symbolised backtrace under load can
+# take over the 1 s timeout and be misfiled as a hang (RUST_BACKTRACE=1 to
+# reproduce with one).
+export RUST_BACKTRACE=0
 printf '%-20s %12s %10s %8s  %s\n' target executions exec/s corpus outcome
 for t in $TARGETS; do
   mkdir -p "corpus/$t" "artifacts/$t"

@@ -12,6 +12,9 @@ fuzz_target!(|data: &[u8]| {
     let (family, cells) = text.split_once('/').unwrap_or(("", text));
     let _ = Lattice::from_family(family);
     if let Ok(cells) = decode_cells(cells) {
-        assert_eq!(decode_cells(&encode_cells(&cells)).expect("re-decode"), cells);
+        assert_eq!(
+            decode_cells(&encode_cells(&cells)).expect("re-decode"),
+            cells
+        );
     }
 });

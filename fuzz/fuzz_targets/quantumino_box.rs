@@ -20,7 +20,10 @@ fuzz_target!(|data: &[u8]| {
         if let [Some(a), Some(b), Some(c)] = sides.as_slice() {
             if let Ok(v) = check_box([*a, *b, *c]) {
                 assert!(v.iter().all(|&s| s > 0));
-                assert_eq!([i64::from(v[0]), i64::from(v[1]), i64::from(v[2])], [*a, *b, *c]);
+                assert_eq!(
+                    [i64::from(v[0]), i64::from(v[1]), i64::from(v[2])],
+                    [*a, *b, *c]
+                );
             }
         }
     }

@@ -13,13 +13,19 @@ fuzz_target!(|data: &[u8]| {
     };
     if let Some(route) = Route::parse(text) {
         let again = Route::parse(&Route::fragment(&route.workbench, &route.payload));
-        if !route.workbench.is_empty() && route.workbench.trim() == route.workbench {
+        // Workbench names are words; one that starts with the characters
+        // `parse` strips (`#`, `/`) cannot come back, and needs not.
+        let w = &route.workbench;
+        if !w.is_empty() && w.trim() == w && !w.starts_with(['#', '/']) {
             assert_eq!(again.as_ref().map(|r| &r.workbench), Some(&route.workbench));
         }
     }
     let (puzzle, _progress) = split_link(text);
     if let Ok(board) = codec::decode(puzzle) {
         let link = codec::encode(&board);
-        assert_eq!(codec::decode(&link).expect("an encoded board decodes"), board);
+        assert_eq!(
+            codec::decode(&link).expect("an encoded board decodes"),
+            board
+        );
     }
 });
