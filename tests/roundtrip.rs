@@ -189,3 +189,29 @@ fn an_overflowing_box_shape_is_an_error() {
     assert_eq!(Shape::new(1 << 63, 2), None);
     assert!(Sudoku::parse("1...", Some(Shape::new(2, 2).unwrap())).is_err());
 }
+
+/// Found by `make fuzz` (job_request): a job's params carry a `Shape` as
+/// JSON, which bypassed `Shape::new`; `4294967296x4294967296` overflowed
+/// the grid size in the worker. Now the decode names the bad shape.
+#[test]
+fn a_job_with_an_impossible_shape_is_a_bad_input_error() {
+    use tessera::jobs::jobs::REGISTRY;
+    use tessera::jobs::protocol::Json;
+    for (r, c) in [(4294967296u64, 4294967296u64), (0, 3), (9, 9)] {
+        let params = format!(
+            r#"{{"shape":{{"box_rows":{r},"box_cols":{c}}},"cells":[0],"algorithm":"Auto","batch":1}}"#
+        );
+        let params: Json = serde_json::from_str(&params).unwrap();
+        let err = match REGISTRY.start("SudokuSolve", &params) {
+            Err(e) => format!("{e:?}"),
+            Ok(_) => panic!("{r}x{c} started"),
+        };
+        assert!(err.contains("not supported"), "{err}");
+    }
+    let ok: Shape = serde_json::from_str(r#"{"box_rows":2,"box_cols":3}"#).unwrap();
+    assert_eq!(ok, Shape::new(2, 3).unwrap());
+    assert_eq!(
+        serde_json::to_string(&ok).unwrap(),
+        r#"{"box_rows":2,"box_cols":3}"#
+    );
+}
