@@ -17,6 +17,12 @@ fuzz_target!(|data: &[u8]| {
     }
     // `<kind> <params>`: every job kind with arbitrary JSON.
     let (kind, params) = text.split_once(' ').unwrap_or((text, "null"));
+    // JNotesEstimates has no parameters to fuzz, and building it (the 9×9
+    // grid total's tables) takes ≈ 1.3 s in this instrumented build: over
+    // the hang limit although it is a valid job (see docs/fuzzing.md).
+    if kind == "JNotesEstimates" {
+        return;
+    }
     if let Ok(params) = serde_json::from_str::<Json>(params) {
         let _ = REGISTRY.start(kind, &params);
     }
