@@ -4,6 +4,7 @@
 #   make dist    release build into dist/ (relative URLs: any sub-path works)
 #   make bench   benchmarks, printed side by side with peers measured in the same run
 #   make bench-web  first load: sizes, throttled time to the grid, Lighthouse
+#   make fuzz    fuzz every parser/decoder for FUZZ_SECONDS each (docs/fuzzing.md)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -18,10 +19,10 @@ export TRUNK_OFFLINE := true
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: help tools test-deps serve dist test test-engine lint test-wasm test-e2e bench bench-browser bench-web fmt clean
+.PHONY: help tools test-deps serve dist test test-engine lint test-wasm test-e2e bench bench-browser bench-web fmt clean fuzz
 
 help:
-	@sed -n '2,7p' Makefile
+	@sed -n '2,8p' Makefile
 
 # --- installs (each step skips itself when the right version is present) ---
 tools:
@@ -56,6 +57,12 @@ serve: tools
 dist: tools
 	trunk build --release --offline --public-url ./
 	sh scripts/precompress.sh dist
+
+# --- fuzzing (docs/fuzzing.md): every parser and decoder that takes outside
+# input, libFuzzer on stable Rust, FUZZ_SECONDS per target, one at a time ---
+FUZZ_SECONDS ?= 10
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh
 
 # --- tests: engine+CLI, lint, wasm build, browser ---
 # Every crate of the workspace: the engine, voxel, jobs and web crates' own

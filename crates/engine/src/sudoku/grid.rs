@@ -313,7 +313,9 @@ impl Sudoku {
                 Some(s) => numbers.len() == s.cells(),
                 None => Shape::from_cell_count(numbers.len()).is_some(),
             };
-            if numbers.len() > 1 && cell_count_fits {
+            // One bare number is a list only when the shape says so (a
+            // 1×1 grid's list `[0]`); otherwise it is read as a string.
+            if (numbers.len() > 1 || shape.is_some()) && cell_count_fits {
                 return Sudoku::from_list(&numbers, shape);
             }
         }

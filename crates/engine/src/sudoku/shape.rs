@@ -28,12 +28,36 @@ pub const OFFERED: &[(&str, usize, usize)] = &[
 ];
 
 /// Box dimensions of a Sudoku grid.
+///
+/// Deserialised through [`Shape::new`] (a job's params come from the page):
+/// `{"box_rows": 4294967296, …}` is an error, not an overflowing size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "ShapeFields")]
 pub struct Shape {
     /// Rows per box (also the number of boxes across a band).
     pub box_rows: usize,
     /// Columns per box.
     pub box_cols: usize,
+}
+
+/// A shape as it travels in JSON, before [`Shape::new`] checks it.
+#[derive(Deserialize)]
+struct ShapeFields {
+    box_rows: usize,
+    box_cols: usize,
+}
+
+impl TryFrom<ShapeFields> for Shape {
+    type Error = String;
+
+    fn try_from(f: ShapeFields) -> Result<Shape, String> {
+        Shape::new(f.box_rows, f.box_cols).ok_or_else(|| {
+            format!(
+                "box shape {}x{} is not supported: boxes need at least 1 row and column and at most {MAX_SIZE} cells",
+                f.box_rows, f.box_cols
+            )
+        })
+    }
 }
 
 impl Shape {
@@ -58,7 +82,9 @@ impl Shape {
     /// A shape with `box_rows × box_cols` boxes; `None` if either is 0 or the
     /// side `box_rows · box_cols` exceeds [`MAX_SIZE`].
     pub fn new(box_rows: usize, box_cols: usize) -> Option<Shape> {
-        if box_rows == 0 || box_cols == 0 || box_rows * box_cols > MAX_SIZE {
+        // Checked: a link or pasted text can ask for `99999999999x44`.
+        let side = box_rows.checked_mul(box_cols);
+        if box_rows == 0 || box_cols == 0 || side.is_none_or(|n| n > MAX_SIZE) {
             return None;
         }
         Some(Shape { box_rows, box_cols })

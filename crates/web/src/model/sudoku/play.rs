@@ -787,7 +787,9 @@ impl Game {
         let mut l = Layers::empty(self.cells());
         let mut secs = None;
         for part in code.split('~').filter(|p| !p.is_empty()) {
-            let (tag, body) = part.split_at(1);
+            // The tag is one character, which in a hand-edited link may be
+            // any character (`split_at(1)` would panic inside one).
+            let (tag, body) = part.split_at(part.chars().next().map_or(0, char::len_utf8));
             let what = match tag {
                 "d" => "digits",
                 "c" => "corner marks",
