@@ -61,9 +61,15 @@ impl Work<Vec<EstimateRow>> for EstimatesWork {
 
     fn progress(&self) -> Progress {
         // The parts take about a tenth of the whole; the total the rest.
-        let counted = self.total.progress().signatures_done as f64 / total::SIGNATURES as f64;
+        let (counted, orbits) = self.total.as_ref().map_or((0.0, 0), |t| {
+            let p = t.progress();
+            (
+                p.signatures_done as f64 / total::SIGNATURES as f64,
+                p.orbits_done as u64,
+            )
+        });
         Progress {
-            nodes: self.total.progress().orbits_done as u64,
+            nodes: orbits,
             solutions: u128::from(self.answered),
             fraction: if self.estimates.is_some() {
                 0.1 + 0.9 * counted
