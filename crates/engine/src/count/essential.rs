@@ -445,6 +445,16 @@ pub struct FixedSearch {
     done: bool,
 }
 
+/// What the search does next.
+enum Branch {
+    /// Every cell is filled: one grid.
+    Full,
+    /// Some empty cell has no candidate.
+    Dead,
+    /// Branch on this cell's candidates.
+    Cell(u16, u16),
+}
+
 #[derive(Clone, Copy)]
 enum Undo {
     Cell(u16),
@@ -484,30 +494,47 @@ impl FixedSearch {
             done: false,
         };
         let first_row_fits = (0..n).all(|k| s.place(k as u16, k as u8 + 1));
-        match (first_row_fits, s.next_empty(0)) {
-            (false, _) => s.done = true,
-            (true, None) => {
+        match (first_row_fits, s.most_constrained()) {
+            (false, _) | (true, Branch::Dead) => s.done = true,
+            (true, Branch::Full) => {
                 s.found = 1;
                 s.done = true;
             }
-            (true, Some(c)) => {
-                let cand = s.candidates(c);
-                s.stack.push((c, cand, s.trail.len() as u32));
-            }
+            (true, Branch::Cell(c, cand)) => s.stack.push((c, cand, s.trail.len() as u32)),
         }
         s
+    }
+
+    /// The empty cell with the fewest candidates (first-fail): a cell with
+    /// none ends the branch at once instead of deep below.
+    fn most_constrained(&self) -> Branch {
+        let mut best: Option<(u16, u16, u32)> = None;
+        for c in 0..self.grid.len() {
+            if self.grid[c] != 0 {
+                continue;
+            }
+            let cand = self.candidates(c as u16);
+            let k = cand.count_ones();
+            if k == 0 {
+                return Branch::Dead;
+            }
+            if best.is_none_or(|b| k < b.2) {
+                best = Some((c as u16, cand, k));
+                if k == 1 {
+                    break;
+                }
+            }
+        }
+        match best {
+            None => Branch::Full,
+            Some((c, cand, _)) => Branch::Cell(c, cand),
+        }
     }
 
     fn candidates(&self, c: u16) -> u16 {
         let [a, b, x] = self.unit[c as usize];
         let full = (1u16 << self.n) - 1;
         full & !(self.masks[a as usize] | self.masks[b as usize] | self.masks[x as usize])
-    }
-
-    fn next_empty(&self, from: usize) -> Option<u16> {
-        (from..self.grid.len())
-            .find(|&c| self.grid[c] == 0)
-            .map(|c| c as u16)
     }
 
     /// `π(a) = b`, and everything it forces.
@@ -632,14 +659,10 @@ impl FixedSearch {
             if !self.place(c, bit.trailing_zeros() as u8 + 1) {
                 continue;
             }
-            match self.next_empty(c as usize + 1) {
-                None => self.found += 1,
-                Some(d) => {
-                    let cand = self.candidates(d);
-                    if cand != 0 {
-                        self.stack.push((d, cand, self.trail.len() as u32));
-                    }
-                }
+            match self.most_constrained() {
+                Branch::Full => self.found += 1,
+                Branch::Dead => {}
+                Branch::Cell(d, cand) => self.stack.push((d, cand, self.trail.len() as u32)),
             }
         }
         true
@@ -1021,5 +1044,18 @@ mod tests {
         assert_eq!(classes.iter().map(|c| c.size).sum::<u64>(), 3_359_232);
         assert!(g.is_identity(classes[0].representative));
         assert_eq!(classes[0].size, 1);
+    }
+}
+#[cfg(test)]
+mod probe {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn probe_classes() {
+        let g = SymmetryGroup::new(Shape::new(3, 3).unwrap(), true);
+        for (k, c) in g.classes().iter().enumerate().take(12) {
+            let e = c.representative;
+            println!("{} size {} t {} r {:?} c {:?}", k + 1, c.size, e.t, g.rows[e.r as usize], g.cols[e.c as usize]);
+        }
     }
 }
