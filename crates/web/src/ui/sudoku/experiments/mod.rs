@@ -8,6 +8,7 @@
 
 mod colouring;
 mod counting;
+mod essential;
 mod jnotes;
 mod phase;
 
@@ -42,6 +43,7 @@ pub fn Experiments(bench: Bench) -> impl IntoView {
                 <colouring::ColouringCard bench=bench/>
                 <counting::CountingCard/>
                 <jnotes::JNotesCard/>
+                <essential::EssentialCard/>
             </div>
         </div>
     }
