@@ -505,29 +505,17 @@ impl FixedSearch {
         s
     }
 
-    /// The empty cell with the fewest candidates (first-fail): a cell with
-    /// none ends the branch at once instead of deep below.
+    /// The first empty cell in row-major order. (First-fail — the cell with
+    /// the fewest candidates — was measured slower on 9×9: classes 1–121 took
+    /// ~700 s against ~210 s, more nodes and dearer ones; propagation through
+    /// π already does the pruning.)
     fn most_constrained(&self) -> Branch {
-        let mut best: Option<(u16, u16, u32)> = None;
-        for c in 0..self.grid.len() {
-            if self.grid[c] != 0 {
-                continue;
-            }
-            let cand = self.candidates(c as u16);
-            let k = cand.count_ones();
-            if k == 0 {
-                return Branch::Dead;
-            }
-            if best.is_none_or(|b| k < b.2) {
-                best = Some((c as u16, cand, k));
-                if k == 1 {
-                    break;
-                }
-            }
-        }
-        match best {
+        match self.grid.iter().position(|&v| v == 0) {
             None => Branch::Full,
-            Some((c, cand, _)) => Branch::Cell(c, cand),
+            Some(c) => match self.candidates(c as u16) {
+                0 => Branch::Dead,
+                cand => Branch::Cell(c as u16, cand),
+            },
         }
     }
 
