@@ -312,7 +312,13 @@ impl SymmetryGroup {
             let mut bcyc = id.clone();
             for b in 0..m {
                 for o in 0..k {
-                    let s = if b == 0 && m > 1 { 1 } else if b == 1 { 0 } else { b };
+                    let s = if b == 0 && m > 1 {
+                        1
+                    } else if b == 1 {
+                        0
+                    } else {
+                        b
+                    };
                     bswap[b * k + o] = (s * k + o) as u8;
                     bcyc[b * k + o] = (((b + 1) % m) * k + o) as u8;
                 }
@@ -697,7 +703,10 @@ enum Current {
 impl EssentialCount {
     /// Builds the group and its classes (about a second for 9×9 natively).
     pub fn new(shape: Shape, transpose: bool) -> Result<EssentialCount, EssentialError> {
-        let supported = matches!((shape.box_rows, shape.box_cols), (2, 2) | (2, 3) | (3, 2) | (3, 3));
+        let supported = matches!(
+            (shape.box_rows, shape.box_cols),
+            (2, 2) | (2, 3) | (3, 2) | (3, 3)
+        );
         if !supported {
             return Err(EssentialError::Unsupported(shape));
         }
@@ -746,7 +755,7 @@ impl EssentialCount {
         let nine = self.group.shape.size() == 9;
         let current = self.current.get_or_insert_with(|| {
             if nine && self.group.is_identity(e) {
-                Current::Total(Box::new(GridTotal::new()))
+                Current::Total(Box::default())
             } else {
                 let map = self.group.cell_map(e);
                 Current::Search(Box::new(FixedSearch::new(self.group.shape, &map)))
@@ -793,7 +802,7 @@ impl EssentialCount {
         }
         let s = self.weighted_sum();
         let g = self.group.order() as u128;
-        (s % g == 0).then_some(s / g)
+        s.is_multiple_of(g).then_some(s / g)
     }
 
     /// Runs to the end.
@@ -952,9 +961,8 @@ mod tests {
             let (r, c) = (at / n, at % n);
             for v in 1..=n as u8 {
                 let clash = (0..n).any(|k| grid[r * n + k] == v || grid[k * n + c] == v);
-                let boxed = (0..n * n).any(|x| {
-                    grid[x] == v && s.box_of(x / n, x % n) == s.box_of(r, c)
-                });
+                let boxed =
+                    (0..n * n).any(|x| grid[x] == v && s.box_of(x / n, x % n) == s.box_of(r, c));
                 if !clash && !boxed {
                     grid[at] = v;
                     go(s, grid, at + 1, out);

@@ -87,7 +87,12 @@ impl Work<EssentialAnswer> for EssentialWork {
             count: total.to_string(),
             group_order: count.group().order(),
             classes: count.classes().len(),
-            rows: count.rows().iter().filter(|r| r.fixed > 0).cloned().collect(),
+            rows: count
+                .rows()
+                .iter()
+                .filter(|r| r.fixed > 0)
+                .cloned()
+                .collect(),
             published: published(self.job.shape, self.job.transpose)
                 .map(|(v, s)| (v.to_string(), s.to_string())),
         }))

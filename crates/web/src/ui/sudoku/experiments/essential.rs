@@ -35,7 +35,9 @@ const SHAPES: [(&str, &str, usize, usize); 3] = [
 ];
 
 fn number(text: &str) -> String {
-    text.parse::<u128>().map(group).unwrap_or_else(|_| text.to_string())
+    text.parse::<u128>()
+        .map(group)
+        .unwrap_or_else(|_| text.to_string())
 }
 
 #[component]
