@@ -208,7 +208,7 @@ export const tests = [
     async run(t) {
       const page = await openExperiments(t);
       await t.watchLongTasks();
-      // Shidoku: 2 (the 9x9 takes ~20 min natively, so the browser test stays with the small grids).
+      // Shidoku: 2 (the 9x9 takes over 16 min natively, so the browser test stays with the small grids).
       await t.click("essential-count");
       await page.waitForSelector('[data-testid="essential-total"]', { timeout: 60000 });
       assert.equal((await t.tid("essential-total").innerText()).trim(), "2");

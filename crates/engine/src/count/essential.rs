@@ -1046,11 +1046,11 @@ mod tests {
     /// classes that fix some grid (class size, A), as quoted on the Sudoku
     /// Players' Forum ("Unique Sudokus (Russell & Jarvis)" thread): our
     /// classes are numbered differently, so the (size, A) pairs are
-    /// compared as multisets, then the total. About 20 minutes natively on
+    /// compared as multisets, then the total. Over 16 minutes natively on
     /// one core (see docs/NOTES.md), too long for `make test-release`:
     /// `cargo test --release -p tessera-engine --lib nine_by_nine_burnside -- --ignored`.
     #[test]
-    #[ignore = "about 20 minutes: run by hand in release"]
+    #[ignore = "over 16 minutes: run by hand in release"]
     fn nine_by_nine_burnside_matches_russell_jarvis() {
         let published_table: [(u64, u128); 27] = [
             (1, 18_383_222_420_692_992),
