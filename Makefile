@@ -77,6 +77,7 @@ test-release:
 	  --test quantumino --test quantumino_count --test cli_sudoku_lab --test polyform_segments \
 	  --test polyform_catalogue --test jnotes
 	cargo test --release -p tessera-jobs jnotes
+	cargo test --release -p tessera-engine --lib essential
 
 lint:
 	cargo fmt --all --check

@@ -233,4 +233,35 @@ export const tests = [
       t.assertNoConsoleErrors();
     },
   },
+  {
+    name: "experiments: essentially different grids, Shidoku and 6x6, beside the published values; Cancel stops a 9x9 count",
+    timeout: 180000,
+    async run(t) {
+      const page = await openExperiments(t);
+      await t.watchLongTasks();
+      // Shidoku: 2 (the 9x9 takes over 16 min natively, so the browser test stays with the small grids).
+      await t.click("essential-count");
+      await page.waitForSelector('[data-testid="essential-total"]', { timeout: 60000 });
+      assert.equal((await t.tid("essential-total").innerText()).trim(), "2");
+      assert.match(await t.tid("essential-published").innerText(), /Published: 2 .*\(agrees\)/);
+      await page.selectOption('[data-testid="essential-shape"]', "2x3");
+      await t.click("essential-count");
+      await page.waitForFunction(() => document.querySelector('[data-testid="essential-total"]')?.innerText.trim() === "49",
+        null, { timeout: 60000 });
+      assert.match(await t.tid("essential-published").innerText(), /Pettersen.*\(agrees\)/);
+      assert.ok((await page.locator('[data-testid="essential-table"] tbody tr').count()) > 1, "classes listed");
+      await page.locator('[data-testid="essential-card"]').scrollIntoViewIfNeeded();
+      await t.shot("experiments-essential-desktop");
+      // 9x9: starts, shows progress, and Cancel stops it.
+      await page.selectOption('[data-testid="essential-shape"]', "3x3");
+      await t.click("essential-count");
+      await page.waitForSelector('[data-testid="essential-progress"]', { timeout: 30000 });
+      await t.click("essential-cancel");
+      await page.waitForFunction(() => !document.querySelector('[data-testid="essential-count"]').disabled, null,
+        { timeout: 30000 });
+      const long = (await t.longTasks()).filter((d) => d > 200);
+      assert.deepEqual(long, [], "no main-thread task over 200 ms");
+      t.assertNoConsoleErrors();
+    },
+  },
 ];

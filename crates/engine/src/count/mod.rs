@@ -2,6 +2,7 @@
 //! J seed and the modeling paper do: by symmetry first, search second.
 
 pub mod bands;
+pub mod essential;
 pub mod grids;
 pub mod jnotes;
 pub mod phase;

@@ -3,6 +3,7 @@
 //! file only lists them for the worker.
 
 pub mod count;
+pub mod essential;
 pub mod jnotes;
 pub mod polyform;
 pub mod quantumino;
@@ -32,4 +33,5 @@ pub static REGISTRY: Registry = crate::registry![
     count::CountGrids,
     count::CountBands,
     jnotes::JNotesEstimates,
+    essential::EssentiallyDifferent,
 ];

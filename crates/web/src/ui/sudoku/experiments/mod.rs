@@ -8,6 +8,7 @@
 
 mod colouring;
 mod counting;
+mod essential;
 mod jnotes;
 mod phase;
 mod sweep;
@@ -46,6 +47,7 @@ pub fn Experiments(bench: Bench) -> impl IntoView {
                 <counting::CountingCard count_all=count_all/>
                 <jnotes::JNotesCard/>
                 <sweep::SweepCard bench=bench/>
+                <essential::EssentialCard/>
             </div>
         </div>
     }
