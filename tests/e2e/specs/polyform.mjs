@@ -35,7 +35,7 @@ export const tests = [
       assert.notDeepEqual(first, second);
       await t.click("pf-next", page);
       await page.waitForFunction(() => /No more solutions/.test(document.querySelector('[data-testid="pf-message"]').innerText));
-      assert.match(await message(t, page), /2 in all \(up to symmetry\) — matches the published count/);
+      assert.match(await message(t, page), /2 solutions in all \(up to symmetry\) — matches the published count/);
       assert.equal(await page.locator('[data-testid="pf-thumb"]').count(), 2);
       await page.locator('[data-testid="pf-thumb"]').first().click();
       assert.equal(await t.attr("pf-drawing", "data-shown", page), "0");

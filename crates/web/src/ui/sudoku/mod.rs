@@ -605,7 +605,10 @@ fn initial_puzzle(shell: Shell) -> (Board, Algorithm, bool) {
 pub fn SudokuBench() -> impl IntoView {
     let shell = use_shell();
     let (initial, algorithm, playing, progress) = initial_state(shell);
-    let first_visit = dom::hash().is_empty()
+    // No puzzle in the link (a bare URL, `#sudoku` from the nav) and no session.
+    let first_visit = crate::model::route::Route::of_fragment(&dom::hash())
+        .payload
+        .is_empty()
         && dom::local_storage()
             .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
             .is_none();
@@ -668,7 +671,13 @@ pub fn SudokuBench() -> impl IntoView {
     // A link opened while the page is open (hashchange).
     Effect::new(move |prev: Option<()>| {
         let route = shell.incoming.get();
-        if prev.is_none() || route.workbench != WORKBENCH.id || route.payload.is_empty() {
+        if prev.is_none() || route.workbench != WORKBENCH.id {
+            return;
+        }
+        if route.payload.is_empty() {
+            // `#sudoku` alone: keep the puzzle on screen, and say which in the URL.
+            let board = bench.board.get_untracked();
+            shell.set_url(WORKBENCH.id, &codec::encode(&board));
             return;
         }
         if variants::is_variant_fragment(&route.payload) {
