@@ -87,4 +87,18 @@ export const tests = [
       assert.equal(await page.locator('[data-testid^="minimog-"][data-state="selected"]').count() !== 5, true, "the kitten point toggled the choice");
     },
   },
+  {
+    name: "a11y: buttons say what they do; table headers are never empty",
+    async run(t) {
+      const page = await t.open("#sudoku");
+      assert.equal(await t.attr("example-top95-1", "aria-label"), "Load top95 puzzle 1");
+      assert.equal(await t.tid("example-top95-1").innerText(), "#1", "the chip itself stays short");
+      await page.goto(t.base + "#polyforms/enum/polyomino/5");
+      await page.waitForSelector('html[data-app="ready"] [data-testid="en-run"]', { timeout: 20000 });
+      await t.click("en-run", page);
+      await page.waitForSelector('[data-testid="en-table"]', { timeout: 30000 });
+      const headers = await page.$$eval('[data-testid="en-table"] th', (ths) => ths.map((th) => th.textContent.trim()));
+      assert.ok(headers.length >= 6 && headers.every((h) => h.length > 0), JSON.stringify(headers));
+    },
+  },
 ];
