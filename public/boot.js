@@ -61,9 +61,23 @@
   if ("serviceWorker" in navigator) {
     var hadController = !!navigator.serviceWorker.controller;
     var register = function () {
-      navigator.serviceWorker.register("./sw.js").catch(function (e) {
-        console.warn("service worker not registered:", e && e.message);
-      });
+      navigator.serviceWorker
+        .register("./sw.js")
+        .then(function (reg) {
+          // A newer build waiting (installed while this page was open, or
+          // by another tab): offer it. It is never forced on a running page.
+          if (reg.waiting && navigator.serviceWorker.controller) offer(reg);
+          reg.addEventListener("updatefound", function () {
+            var next = reg.installing;
+            if (!next) return;
+            next.addEventListener("statechange", function () {
+              if (next.state === "installed" && navigator.serviceWorker.controller) offer(reg);
+            });
+          });
+        })
+        .catch(function (e) {
+          console.warn("service worker not registered:", e && e.message);
+        });
     };
     var whenIdle = function () {
       if (window.requestIdleCallback) requestIdleCallback(register, { timeout: 3000 });
@@ -80,26 +94,45 @@
         observer.disconnect();
         whenIdle();
       }).observe(root, { attributes: true, attributeFilter: ["data-app"] });
-    // A new build took over (this page still runs the previous one).
+    // The user chose the new build: once it controls the page, reload.
+    // Another tab's choice also hands this page to the new build: say so
+    // (its files may now come from the new build: reload soon).
+    var reloading = false;
     navigator.serviceWorker.addEventListener("controllerchange", function () {
-      if (!hadController || document.getElementById("update-notice")) return;
+      if (!hadController || reloading) return;
+      if (wantUpdate) {
+        reloading = true;
+        location.reload();
+      } else {
+        offer(null, "Tessera was updated in another tab. Reload this page to use the new version.");
+      }
+    });
+    var wantUpdate = false;
+    var offer = function (reg, message) {
+      var old = document.getElementById("update-notice");
+      if (old && !message) return;
+      if (old) old.remove();
       var n = document.createElement("div");
       n.id = "update-notice";
       n.className = "update-notice";
       n.setAttribute("role", "status");
       n.setAttribute("data-testid", "update-notice");
       var text = document.createElement("span");
-      text.textContent = "A new version of Tessera is ready.";
+      text.textContent =
+        message || "A new version of Tessera is ready. This page keeps the version it started with until you reload.";
       var button = document.createElement("button");
       button.type = "button";
+      button.setAttribute("data-testid", "update-reload");
       button.textContent = "Reload";
       button.addEventListener("click", function () {
-        location.reload();
+        wantUpdate = true;
+        if (reg && reg.waiting) reg.waiting.postMessage("skip-waiting");
+        else location.reload();
       });
       n.appendChild(text);
       n.appendChild(document.createTextNode(" "));
       n.appendChild(button);
       document.body.appendChild(n);
-    });
+    };
   }
 })();

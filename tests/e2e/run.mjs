@@ -84,7 +84,7 @@ const strictLongTasks = process.env.E2E_LONG_TASKS === "strict" || !!process.env
 const longTaskReport = [];
 for (const t of selected) {
   const started = Date.now();
-  const ctx = new Context({ browser, base, subBase, shots, name: t.name, server });
+  const ctx = new Context({ browser, base, subBase, shots, name: t.name, server, dist });
   let error = null;
   try {
     await Promise.race([

@@ -8,8 +8,10 @@ import { join } from "node:path";
 export { assert };
 
 export class Context {
-  constructor({ browser, base, subBase, shots, name, server }) {
+  constructor({ browser, base, subBase, shots, name, server, dist }) {
     this.browser = browser;
+    /** The build under test (a spec may copy it to serve a changed build). */
+    this.dist = dist;
     /** The static server: `server.served.log` lists { path, status } per request. */
     this.server = server;
     this.base = base;

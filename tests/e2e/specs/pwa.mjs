@@ -1,7 +1,11 @@
 // Offline PWA and static hosting: service worker, manifest, sub-path.
 
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { assert } from "../lib/harness.mjs";
 import { PUZZLES } from "../lib/puzzles.mjs";
+import { startServer } from "../lib/server.mjs";
 
 async function waitForController(t, page) {
   await t.until(() => navigator.serviceWorker && navigator.serviceWorker.controller !== null, null, {
@@ -145,6 +149,71 @@ export const tests = [
       await t.ready();
       assert.equal(await t.puzzle(), PUZZLES.escargot.puzzle);
       await t.context.setOffline(false);
+    },
+  },
+  {
+    name: "an update while a job runs: the page keeps its own build, worker included, until the user reloads",
+    timeout: 120000,
+    async run(t) {
+      // A copy of the build on its own server, so the test can deploy another.
+      const dir = mkdtempSync(join(tmpdir(), "tessera-update-"));
+      cpSync(t.dist, dir, { recursive: true });
+      const server = await startServer(dir);
+      try {
+        const base = `http://127.0.0.1:${server.port}/`;
+        const page = await t.newPage();
+        await page.goto(base + "#sudoku");
+        await t.ready(page);
+        await waitForController(t, page);
+        const workerText = () => page.evaluate(async () => (await fetch("./worker.js")).text());
+        const oldWorker = await workerText();
+        const [oldCache] = await page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith("tessera-")));
+        // A long job: counting the empty 9×9 grid.
+        await t.click("clear-all", page);
+        await t.click("count", page);
+        await t.waitRun("counting", page);
+
+        // Deploy build B: a new service worker (new cache name), a changed worker.
+        const sw = readFileSync(join(dir, "sw.js"), "utf8");
+        assert.ok(sw.includes(oldCache), "sw.js names its cache");
+        writeFileSync(join(dir, "sw.js"), sw.replaceAll(oldCache, "tessera-bbbbbbbbbbbbbbbb"));
+        appendFileSync(join(dir, "worker.js"), "\n// build B\n");
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+
+        // B installs and waits; the page is told, and keeps A meanwhile.
+        await page.waitForSelector('[data-testid="update-notice"]', { timeout: 30000 });
+        assert.match(await t.tid("update-notice", page).innerText(), /new version .* until you reload/s);
+        const state = await page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.getRegistration();
+          return { waiting: !!reg.waiting, caches: (await caches.keys()).filter((k) => k.startsWith("tessera-")).sort() };
+        });
+        assert.ok(state.waiting, "build B waits");
+        assert.deepEqual(state.caches, [oldCache, "tessera-bbbbbbbbbbbbbbbb"].sort(), "A's cache is kept while A runs");
+        assert.equal(await workerText(), oldWorker, "a worker started now would still be build A's");
+        // The job was not disturbed: still counting, and counting on.
+        assert.equal(await t.attr("status", "data-run", page), "counting");
+        const before = await t.tid("running-count", page).innerText();
+        await page.waitForTimeout(800);
+        assert.equal(await t.attr("status", "data-run", page), "counting");
+        const after = await t.tid("running-count", page).innerText();
+        assert.notEqual(after, before, "the count moves on");
+        t.note(`count ${before} → ${after} while build B waited`);
+        await t.click("cancel", page);
+        await t.waitRun("idle", page);
+
+        // The user chooses B: one reload, then only B.
+        await Promise.all([page.waitForEvent("load", { timeout: 30000 }), t.click("update-reload", page)]);
+        await t.ready(page);
+        await t.until(
+          () => caches.keys().then((k) => k.filter((x) => x.startsWith("tessera-")).join() === "tessera-bbbbbbbbbbbbbbbb"),
+          null,
+          { page }
+        );
+        assert.match(await workerText(), /build B/);
+      } finally {
+        server.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   },
 ];
