@@ -21,6 +21,7 @@ use std::time::Duration;
 use tessera_engine::quantumino::{check_box, piece, pieces, Partial, PlacedPiece, QuantuminoState};
 use tessera_jobs::event::Event;
 use tessera_jobs::jobs::quantumino::QuantuminoSolve;
+use tessera_voxel::solutions;
 use tessera_voxel::{Scene, ViewOptions, VoxelPiece};
 
 pub const WORKBENCH: Workbench = Workbench {
@@ -145,19 +146,6 @@ fn parse_route(payload: &str) -> (u8, [i32; 3], usize) {
         .unwrap_or(0)
         .min(10_000);
     (aside, bx, n)
-}
-
-fn voxel_piece(p: &PlacedPiece) -> VoxelPiece {
-    let info = piece(p.piece);
-    VoxelPiece {
-        cells: p.cells.clone(),
-        color: info.as_ref().map_or("#808080".into(), |i| i.rgb.clone()),
-        label: format!(
-            "piece {} ({})",
-            p.piece,
-            info.map_or(String::new(), |i| i.color)
-        ),
-    }
 }
 
 /// Sage's `show_pentaminos`: the 17 pieces side by side, two rows.
@@ -519,7 +507,7 @@ fn QuantuminoBench() -> impl IntoView {
         Scene::new(
             shown.with(|s| {
                 s.as_ref()
-                    .map(|s| s.iter().map(voxel_piece).collect())
+                    .map(|s| s.iter().map(solutions::quantumino_piece).collect())
                     .unwrap_or_default()
             }),
             Some(bx),
