@@ -14,6 +14,7 @@ use crate::model::sudoku::codec;
 use crate::model::sudoku::play::{self, clock, Game, Rules, Tool, COLOURS};
 use crate::ui::dom;
 use crate::ui::job::{now_ms, JobSlot};
+use crate::ui::segment::Segment;
 use leptos::prelude::*;
 use tessera_engine::sudoku::logic::Outcome;
 use tessera_engine::sudoku::{Algorithm, Shape};
@@ -815,21 +816,15 @@ pub fn PlayPad(play: Play) -> impl IntoView {
     let n = Memo::new(move |_| play.bench.board.with(Board::size));
     let tool_button = move |t: Tool, label: &'static str, title: &'static str| {
         view! {
-            <button
-                type="button"
-                role="radio"
-                class="segment"
-                data-testid=format!("tool-{}", t.id())
-                title=title
-                aria-checked=move || (play.tool.get() == t).to_string()
+            <Segment testid=format!("tool-{}", t.id()) title=title
+                checked=Signal::derive(move || play.tool.get() == t)
                 on:mousedown=|e| e.prevent_default()
-                on:click=move |_| {
+                on_pick=move |()| {
                     play.tool.set(t);
                     dom::focus_id(GRID_ID);
-                }
-            >
+                }>
                 {label}
-            </button>
+            </Segment>
         }
     };
     let keys = move || {
@@ -1010,12 +1005,10 @@ pub fn PlayCard(play: Play) -> impl IntoView {
             })}
             <h3>"Share"</h3>
             <div class="segmented" role="radiogroup" aria-label="What the link carries">
-                <button type="button" role="radio" class="segment" data-testid="share-puzzle"
-                    aria-checked=move || (!with_progress.get()).to_string()
-                    on:click=move |_| with_progress.set(false)>"Puzzle only"</button>
-                <button type="button" role="radio" class="segment" data-testid="share-progress"
-                    aria-checked=move || with_progress.get().to_string()
-                    on:click=move |_| with_progress.set(true)>"With my progress"</button>
+                <Segment testid="share-puzzle" checked=Signal::derive(move || !with_progress.get())
+                    on_pick=move |()| with_progress.set(false)>"Puzzle only"</Segment>
+                <Segment testid="share-progress" checked=with_progress
+                    on_pick=move |()| with_progress.set(true)>"With my progress"</Segment>
             </div>
             <input
                 class="mono share-link"
@@ -1065,14 +1058,11 @@ pub fn ModeSwitch(play: Play) -> impl IntoView {
     };
     view! {
         <div class="segmented mode-switch" role="radiogroup" aria-label="Edit the puzzle or play it">
-            <button type="button" role="radio" class="segment" data-testid="mode-edit"
-                title="Edit the givens, solve, count, generate"
-                aria-checked=move || (!play.on.get()).to_string()
-                on:click=move |_| set(false)>"Edit"</button>
-            <button type="button" role="radio" class="segment" data-testid="mode-play"
-                title="Play the puzzle: givens locked, marks, colours, timer"
-                aria-checked=move || play.on.get().to_string()
-                on:click=move |_| set(true)>"Play"</button>
+            <Segment testid="mode-edit" title="Edit the givens, solve, count, generate"
+                checked=Signal::derive(move || !play.on.get())
+                on_pick=move |()| set(false)>"Edit"</Segment>
+            <Segment testid="mode-play" title="Play the puzzle: givens locked, marks, colours, timer"
+                checked=play.on on_pick=move |()| set(true)>"Play"</Segment>
         </div>
     }
 }

@@ -12,6 +12,7 @@ use crate::model::job::{Purpose, RunState, Tone};
 use crate::model::route::{SudokuRoute, VariantRoute};
 use crate::model::sudoku::count_outcome;
 use crate::ui::job::{JobRun, MessageLayout, StatusMessage};
+use crate::ui::segment::Segment;
 use leptos::prelude::*;
 use tessera_engine::sudoku::variant::{Kind, RegionMap, Variant};
 use tessera_engine::sudoku::{Algorithm, Shape};
@@ -535,17 +536,11 @@ pub fn VariantPicker(vb: VBench) -> impl IntoView {
                 .iter()
                 .map(|&m| {
                     view! {
-                        <button
-                            type="button"
-                            role="radio"
-                            class="segment"
-                            data-testid=format!("variant-{}", m.id())
-                            title=m.hint()
-                            aria-checked=move || (vb.mode.get() == m).to_string()
-                            on:click=move |_| vb.switch(m)
-                        >
+                        <Segment testid=format!("variant-{}", m.id()) title=m.hint()
+                            checked=Signal::derive(move || vb.mode.get() == m)
+                            on_pick=move |()| vb.switch(m)>
                             {m.label()}
-                        </button>
+                        </Segment>
                     }
                 })
                 .collect_view()}

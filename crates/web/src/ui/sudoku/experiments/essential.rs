@@ -71,12 +71,10 @@ pub fn EssentialCard() -> impl IntoView {
     let running = move || job.get().is_running();
     view! {
         <ExpCard id="essential" title="Essentially different grids"
-            lead=concat!(
-                "Two grids are the same in essence when relabelling the digits, permuting bands, stacks, the rows \
+            lead="Two grids are the same in essence when relabelling the digits, permuting bands, stacks, the rows \
              inside a band or the columns inside a stack, and transposing turn one into the other. Burnside's \
              lemma counts the classes: for each conjugacy class of symmetries, the grids it maps to a \
-             relabelling of themselves, times the class's size, summed and divided by the group's order.",
-            )>
+             relabelling of themselves, times the class's size, summed and divided by the group's order.">
             <div class="exp-count">
                 <div class="exp-count-head">
                     <label>"Grid "

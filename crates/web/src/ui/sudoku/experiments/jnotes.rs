@@ -189,10 +189,8 @@ fn Estimates() -> impl IntoView {
 pub fn JNotesCard() -> impl IntoView {
     view! {
         <ExpCard id="jnotes" title="The J notes, step by step"
-            lead=concat!(
-                "The NYC J users' group notes of October 2012 build solved grids row by row and estimate how many \
-             there are box by box. Both here, in the notes' order and with the notes' numbers.",
-            )>
+            lead="The NYC J users' group notes of October 2012 build solved grids row by row and estimate how many \
+             there are box by box. Both here, in the notes' order and with the notes' numbers.">
             <MethodOne/>
             <Estimates/>
         </ExpCard>

@@ -139,13 +139,11 @@ pub fn SweepCard(bench: Bench) -> impl IntoView {
     };
     view! {
         <ExpCard id="sweep" title="The walkthrough's sweeps"
-            lead=concat!(
-                "The walkthrough's little Python solver, replayed exactly: each cell keeps its possible values; a \
+            lead="The walkthrough's little Python solver, replayed exactly: each cell keeps its possible values; a \
              sweep visits the cells row by row and narrows each against its box, row and column (and a value \
              that no other cell of a group can take must go here — the \"last chance\" rule). When sweeps stop \
              changing anything, the game splits on the cell with the fewest possible values, one copy per value, \
-             and each copy is explored the same way.",
-            )>
+             and each copy is explored the same way.">
             <div class="exp-count-buttons">
                 <button type="button" class="small" data-testid="sweep-test3a" on:click=seed(TEST3A)>"Its game test3a"</button>
                 <button type="button" class="small" data-testid="sweep-test5a" on:click=seed(TEST5A)>"Its game test5a"</button>
