@@ -89,7 +89,11 @@ mod tests {
             assert_eq!(v.label, placed.name);
             assert_eq!(v.cells, placed.cells);
             assert_eq!(v.color, svg::piece_color(&puzzle, &placed.name));
-            assert!(v.color.starts_with('#') && v.color.len() == 7, "{}", v.color);
+            assert!(
+                v.color.starts_with('#') && v.color.len() == 7,
+                "{}",
+                v.color
+            );
         }
         let cubes: usize = pieces.iter().map(|p| p.cells.len()).sum();
         assert_eq!(cubes, puzzle.region.len());
@@ -100,12 +104,19 @@ mod tests {
     fn the_x3d_of_a_solution_has_every_cube_in_its_piece_colour() {
         let (puzzle, sol) = soma();
         let doc = polycube_x3d(&puzzle, &sol);
-        assert!(doc.contains(&format!("content=\"{}\"", puzzle.title)), "{doc}");
+        assert!(
+            doc.contains(&format!("content=\"{}\"", puzzle.title)),
+            "{doc}"
+        );
         // One unit box per cube, one group per piece.
         assert_eq!(doc.matches("<Box ").count(), 27, "{doc}");
         assert_eq!(doc.matches("<Group DEF=").count(), 7, "{doc}");
         for p in polycube_pieces(&puzzle, &sol) {
-            assert!(doc.contains(&format!("value='\"{}\"'", p.label)), "{}", p.label);
+            assert!(
+                doc.contains(&format!("value='\"{}\"'", p.label)),
+                "{}",
+                p.label
+            );
         }
     }
 
@@ -124,6 +135,9 @@ mod tests {
             piece: 999,
             cells: Vec::new(),
         });
-        assert_eq!((unknown.color.as_str(), unknown.label.as_str()), ("#808080", "piece 999 ()"));
+        assert_eq!(
+            (unknown.color.as_str(), unknown.label.as_str()),
+            ("#808080", "piece 999 ()")
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! Classic Sudoku jobs: solve, explain, generate, validate; and the one
 //! count job for every grid's rules.
 
+use super::variant::variant_from;
 use crate::event::{ErrorKind, JobError};
 use crate::job::{Job, NoItem, Started};
 use serde::{Deserialize, Serialize};
@@ -10,7 +11,6 @@ use tessera_engine::sudoku::generate::{
 use tessera_engine::sudoku::logic::{
     self, Branch, BranchEnd, Explanation, Split, Step as LogicStep,
 };
-use super::variant::variant_from;
 use tessera_engine::sudoku::variant::Kind;
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku, SudokuError};
 

@@ -5,8 +5,8 @@
 use super::draw;
 use super::family_title;
 use crate::model::format::{format_ms, group};
-use crate::model::route::PolyformRoute;
 use crate::model::job::{Purpose, Tone};
+use crate::model::route::PolyformRoute;
 use crate::ui::job::JobRun;
 use leptos::prelude::*;
 use tessera_engine::polyform::editor::{published_counts, PUBLISHED_ONE_SIDED_POLYOMINOES};

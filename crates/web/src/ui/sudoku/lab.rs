@@ -1130,18 +1130,11 @@ pub fn GenerateCard(lab: Lab) -> impl IntoView {
                         }
                     }
                 />
-                <button
-                    type="button"
-                    class="ghost"
-                    data-testid="gen-new-seed"
-                    title="Draw a new random seed"
+                <button type="button" class="ghost" data-testid="gen-new-seed" title="Draw a new random seed"
                     on:click=move |_| {
                         g.seed.set(random_seed().to_string());
                         g.error.set(None);
-                    }
-                >
-                    "New seed"
-                </button>
+                    }>"New seed"</button>
             </div>
             <div class="actions">
                 <button type="button" class="primary" data-testid="generate" disabled=move || g.busy.get() on:click=move |_| lab.generate()>

@@ -4,9 +4,9 @@
 //! chosen cell on the current puzzle, and the whole Shidoku graph on a
 //! circle (the paper's talk draws it with `circo`).
 
+use super::ExpCard;
 use crate::model::sudoku::board::Board;
 use crate::ui::sudoku::Bench;
-use super::ExpCard;
 use leptos::prelude::*;
 use tessera_engine::sudoku::models::graph_edges;
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku};

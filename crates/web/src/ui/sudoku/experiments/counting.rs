@@ -1,10 +1,10 @@
 //! The counting card: Shidoku and 6×6 grids, and the J seed's boxes, each
 //! counted in the worker and shown next to the published value.
 
+use super::ExpCard;
 use super::{progress_bar, Experiment};
 use crate::model::format::{format_ms, group};
 use crate::ui::job::JobRun;
-use super::ExpCard;
 use leptos::prelude::*;
 use tessera_engine::sudoku::Shape;
 use tessera_jobs::event::Event;
@@ -82,7 +82,11 @@ impl What {
 /// progress is shown instead).
 #[derive(Clone, PartialEq)]
 enum Outcome {
-    Counted { text: String, matches: bool, ms: f64 },
+    Counted {
+        text: String,
+        matches: bool,
+        ms: f64,
+    },
     Stopped(String),
 }
 
@@ -143,17 +147,22 @@ fn CountRow(what: What, #[prop(optional)] start: bool) -> impl IntoView {
         };
         let shape = what.shape();
         if what == What::Bands {
-            run.start(CountBands { shape }, Experiment::Counting, move |_, e, _| {
-                on_event(e)
-            });
+            run.start(
+                CountBands { shape },
+                Experiment::Counting,
+                move |_, e, _| on_event(e),
+            );
         } else {
-            run.start(CountGrids { shape }, Experiment::Counting, move |_, e, _| {
-                on_event(e.retype())
-            });
+            run.start(
+                CountGrids { shape },
+                Experiment::Counting,
+                move |_, e, _| on_event(e.retype()),
+            );
         }
     };
     let running = move || run.get().is_busy();
-    let result = move || match (run.live.get(), outcome.get()) {
+    let result = move || {
+        match (run.live.get(), outcome.get()) {
         (Some(live), _) => {
             let text = if what == What::Bands {
                 "counting…".to_string()
@@ -178,6 +187,7 @@ fn CountRow(what: What, #[prop(optional)] start: bool) -> impl IntoView {
         }
         .into_any(),
         (None, Some(Outcome::Stopped(text))) => view! { <span class="message error">{text}</span> }.into_any(),
+    }
     };
     if start {
         count();

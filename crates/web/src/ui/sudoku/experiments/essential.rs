@@ -3,10 +3,10 @@
 //! (`EssentiallyDifferent`), shown beside the published value and its
 //! source, with the classes that fix some grid as a table.
 
+use super::ExpCard;
 use crate::model::format::group;
 use crate::model::job::Purpose;
 use crate::ui::job::{JobProgress, JobRun, ProgressText};
-use super::ExpCard;
 use leptos::prelude::*;
 use tessera_engine::sudoku::Shape;
 use tessera_jobs::event::Event;

@@ -7,10 +7,10 @@
 //! (`engine::count::jnotes::RowByRow`), so it needs no worker.
 
 use super::mini_grid;
+use super::ExpCard;
 use crate::model::format::group;
 use crate::model::job::Purpose;
 use crate::ui::job::{JobProgress, JobRun, ProgressText};
-use super::ExpCard;
 use leptos::prelude::*;
 use tessera_engine::count::jnotes::{EstimateRow, RowByRow, RowStep};
 use tessera_engine::sudoku::Shape;

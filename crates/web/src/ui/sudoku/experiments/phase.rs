@@ -1,11 +1,11 @@
 //! The phase-transition card: controls, a live SVG plot that fills in as
 //! the worker streams snapshots, and the data as CSV.
 
+use super::ExpCard;
 use super::{progress_bar, Experiment};
 use crate::model::job::Tone;
 use crate::ui::dom;
 use crate::ui::job::{JobRun, MessageLayout, StatusMessage};
-use super::ExpCard;
 use leptos::prelude::*;
 use tessera_engine::count::phase::{self, Config, Model, Point};
 use tessera_engine::sudoku::Shape;
@@ -191,12 +191,14 @@ pub fn PhaseCard() -> impl IntoView {
             </select>
         </label>
     };
-    let status = move || match s.job.live.get() {
+    let status = move || {
+        match s.job.live.get() {
         Some(live) => {
             let text = format!("{:.0}% of the samples · {}", live.fraction * 100.0, live.eta());
             progress_bar(live.fraction, "Samples classified", text).into_any()
         }
         None => view! { <StatusMessage message=s.job.message testid="phase-message" layout=MessageLayout::Transient/> }.into_any(),
+    }
     };
     let download = move |_| {
         let Some(config) = s.shown.get_untracked() else {

@@ -9,8 +9,8 @@
 //! takes milliseconds.
 
 use super::mini_grid;
-use crate::ui::sudoku::Bench;
 use super::ExpCard;
+use crate::ui::sudoku::Bench;
 use leptos::prelude::*;
 use tessera_engine::sudoku::sweep::{cell_name, explore, parse_games, Explored, Game};
 
