@@ -504,14 +504,7 @@ fn QuantuminoBench() -> impl IntoView {
     });
     let scene = Signal::derive(move || {
         let bx = bench.solved_box.get();
-        Scene::new(
-            shown.with(|s| {
-                s.as_ref()
-                    .map(|s| s.iter().map(solutions::quantumino_piece).collect())
-                    .unwrap_or_default()
-            }),
-            Some(bx),
-        )
+        shown.with(|s| solutions::quantumino_scene(s.as_deref().unwrap_or_default(), bx))
     });
     let gallery = Signal::derive(gallery_scene);
     let gallery_options = Signal::derive(move || ViewOptions {
