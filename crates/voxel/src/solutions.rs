@@ -64,7 +64,10 @@ pub fn quantumino_piece(p: &PlacedPiece) -> VoxelPiece {
 /// A Quantumino box with its placed pieces (the box `[a, b, c]` drawn as
 /// the frame): what the workbench shows and exports as X3D.
 pub fn quantumino_scene(pieces: &[PlacedPiece], box_size: [i32; 3]) -> Scene {
-    Scene::new(pieces.iter().map(quantumino_piece).collect(), Some(box_size))
+    Scene::new(
+        pieces.iter().map(quantumino_piece).collect(),
+        Some(box_size),
+    )
 }
 
 #[cfg(test)]
