@@ -76,31 +76,23 @@ pub fn UndoRedo(
     #[prop(into)] on_undo: Callback<()>,
     #[prop(into)] on_redo: Callback<()>,
 ) -> impl IntoView {
+    let button = move |id: &'static str,
+                       label: &'static str,
+                       keys: &'static str,
+                       icon: [&'static str; 2],
+                       enabled: Signal<bool>,
+                       run: Callback<()>| {
+        view! {
+            <button type="button" class="tool" data-testid=id title=format!("{label} ({keys})") aria-label=label
+                disabled=move || !enabled.get() on:click=move |_| run.run(())>
+                <svg viewBox="0 0 24 24" aria-hidden="true"><path d=icon[0]></path><path d=icon[1]></path></svg>
+                {labelled.then(|| view! { <span class="tool-label">{label}</span> })}
+            </button>
+        }
+    };
     view! {
-        <button
-            type="button"
-            class="tool"
-            data-testid="undo"
-            title="Undo (Ctrl+Z)"
-            aria-label="Undo"
-            disabled=move || !can_undo.get()
-            on:click=move |_| on_undo.run(())
-        >
-            <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 14 4 9l5-5"></path><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"></path></svg>
-            {labelled.then(|| view! { <span class="tool-label">"Undo"</span> })}
-        </button>
-        <button
-            type="button"
-            class="tool"
-            data-testid="redo"
-            title="Redo (Ctrl+Y)"
-            aria-label="Redo"
-            disabled=move || !can_redo.get()
-            on:click=move |_| on_redo.run(())
-        >
-            <svg viewBox="0 0 24 24" aria-hidden="true"><path d="m15 14 5-5-5-5"></path><path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13"></path></svg>
-            {labelled.then(|| view! { <span class="tool-label">"Redo"</span> })}
-        </button>
+        {button("undo", "Undo", "Ctrl+Z", ["M9 14 4 9l5-5", "M4 9h10.5a5.5 5.5 0 0 1 0 11H11"], can_undo, on_undo)}
+        {button("redo", "Redo", "Ctrl+Y", ["m15 14 5-5-5-5", "M20 9H9.5a5.5 5.5 0 0 0 0 11H13"], can_redo, on_redo)}
     }
 }
 
