@@ -40,7 +40,7 @@ tools:
 test-deps:
 	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver; fi
-	@cd tests/e2e && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund; }
+	@cd tests/e2e && { [ -d node_modules/playwright-core ] && [ -d node_modules/@axe-core/playwright ] || npm ci --no-audit --no-fund; }
 	@# External solvers the Sudoku model exports are checked with (tests/sudoku_models.rs).
 	@# brotli: `make dist` writes .br next to .gz (scripts/precompress.sh).
 	@command -v brotli >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive \

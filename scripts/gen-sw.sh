@@ -29,6 +29,12 @@ if [ -n "$app_wasm" ] && [ -f index.html ]; then
   sed -i "s|data-wasm-bytes=\"[0-9]*\"|data-wasm-bytes=\"$bytes\"|" index.html
 fi
 
+# The Content-Security-Policy's script hashes (Trunk's inline loader changes
+# with every build), also before the digest.
+if [ -f index.html ]; then
+  node "$here/csp.mjs" index.html
+fi
+
 # Content hash of the whole build (names and bytes).
 digest="$(for f in $files; do printf '%s ' "$f"; sha256sum "$f" | cut -d' ' -f1; done | sha256sum | cut -c1-16)"
 

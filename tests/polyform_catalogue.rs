@@ -447,7 +447,10 @@ fn polyhexes_1234_4x10_count_explained() {
 }
 
 #[test]
-#[ignore = "about 20 s in a release build"]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "about 20 s in a release build: make test-release"
+)]
 fn polyhexes_1234_5x8_count_explained() {
     polyhexes_1234_count_explained("Polyhexes1234_5x8");
 }
@@ -563,7 +566,10 @@ fn one_sided_polyiamonds_12345_x1_count_explained() {
 }
 
 #[test]
-#[ignore = "about 30 s in a release build"]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "about 30 s in a release build: make test-release"
+)]
 fn one_sided_polyiamonds_12345_hexagon2_count_explained() {
     one_sided_polyiamonds_count_explained("OneSidedPolyiamonds12345Hexagon2");
 }

@@ -94,6 +94,8 @@ for (const t of selected) {
       ),
     ]);
     ctx.assertNoConsoleErrors(t.allowConsoleErrors);
+    // The page's CSP (issue 21 §4) holds in every test: any violation fails.
+    await ctx.assertNoCspViolations();
     // A spec may raise the limit for a known, open cause; it says so.
     if (t.longTaskLimit) ctx.note(`long-task limit ${t.longTaskLimit.ms} ms: ${t.longTaskLimit.why}`);
     // The global 200 ms rule (issue 19) is not met everywhere yet (start-up

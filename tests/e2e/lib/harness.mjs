@@ -25,6 +25,9 @@ export class Context {
     /** Every main-thread long task of every page of this test:
      * { duration, url } (see `newPage`; checked by `assertNoLongTasks`). */
     this.allLongTasks = [];
+    /** Every Content-Security-Policy violation of every page of this test
+     * (issue 21 §4: the run fails on any; see `recordCspViolations`). */
+    this.cspViolations = [];
   }
 
   /** A fresh browser context + page (default: desktop, light). */
@@ -39,6 +42,7 @@ export class Context {
     });
     this.contexts.push(context);
     await this.recordLongTasks(context);
+    await this.recordCspViolations(context);
     const page = await context.newPage();
     this.watch(page);
     this.context = context;
@@ -80,6 +84,29 @@ export class Context {
         // No longtask entries in this browser: nothing to report.
       }
     });
+  }
+
+  /** Report every Content-Security-Policy violation (the page's or a
+   * worker's `securitypolicyviolation` event) to this test, from the first
+   * script on: the run fails on any, so a change that needs an inline script,
+   * eval or a foreign origin is caught here rather than by a user's console. */
+  async recordCspViolations(context) {
+    await context.exposeBinding("__tesseraCsp", ({ frame }, directive, blocked, sample) => {
+      const url = frame ? frame.url().replace(/^https?:\/\/[^/]+/, "") : "";
+      this.cspViolations.push(`${directive} blocked ${blocked || "(inline)"}${sample ? ` "${sample}"` : ""} on ${url}`);
+    });
+    await context.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) =>
+        window.__tesseraCsp(e.effectiveDirective, e.blockedURI, (e.sample || "").slice(0, 60))
+      );
+    });
+  }
+
+  /** No CSP violation in any page of this test. */
+  async assertNoCspViolations() {
+    for (const c of this.contexts)
+      for (const p of c.pages()) await p.evaluate(() => 0).catch(() => {});
+    assert.deepEqual(this.cspViolations, [], "Content-Security-Policy violations");
   }
 
   /** The rule of the house: no main-thread task over `limit` ms (200) in any

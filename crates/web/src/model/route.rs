@@ -166,6 +166,173 @@ impl PolyformRoute {
     }
 }
 
+/// The Quantumino workbench's link, `<aside>/<a>x<b>x<c>/<shown>`: the piece
+/// put aside (0–16), the box, and the solution on screen (1-based, 0 = none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuantuminoRoute {
+    pub aside: u8,
+    pub bx: [i32; 3],
+    pub shown: usize,
+}
+
+/// The most solutions a link may ask to be found before one is shown.
+pub const QUANTUMINO_MAX_SHOWN: usize = 10_000;
+
+impl QuantuminoRoute {
+    /// Read a link. Whatever part is wrong falls back to `default` (or 0)
+    /// and is named in a sentence, so the workbench can say what it did
+    /// instead of silently opening something else (issue 21 §2).
+    pub fn parse(payload: &str, default: [i32; 3]) -> (QuantuminoRoute, Vec<String>) {
+        let mut route = QuantuminoRoute {
+            aside: 0,
+            bx: default,
+            shown: 0,
+        };
+        let mut problems = Vec::new();
+        let payload = payload.trim();
+        if payload.is_empty() {
+            return (route, problems);
+        }
+        let parts: Vec<&str> = payload.split('/').collect();
+        match parts[0].trim().parse::<u8>() {
+            Ok(a) if a < 17 => route.aside = a,
+            _ => problems.push(format!(
+                "The link’s piece aside “{}” is not a piece number from 0 to 16: showing piece 0.",
+                clip(parts[0])
+            )),
+        }
+        if let Some(b) = parts.get(1).filter(|b| !b.trim().is_empty()) {
+            let sides: Vec<&str> = b.split(['x', 'X', '×']).collect();
+            let parsed: Option<Vec<i64>> = (sides.len() == 3)
+                .then(|| sides.iter().map(|s| s.trim().parse::<i64>().ok()).collect())
+                .flatten();
+            let shown = |bx: [i32; 3]| format!("{}×{}×{}", bx[0], bx[1], bx[2]);
+            match parsed {
+                None => problems.push(format!(
+                    "The link’s box “{}” is not three whole numbers like 5x8x2: showing {}.",
+                    clip(b),
+                    shown(default)
+                )),
+                Some(v) => match tessera_engine::quantumino::check_box([v[0], v[1], v[2]]) {
+                    Ok(_) => route.bx = [v[0] as i32, v[1] as i32, v[2] as i32],
+                    Err(e) => problems.push(format!(
+                        "The link’s box “{}” cannot be used ({e}): showing {}.",
+                        clip(b),
+                        shown(default)
+                    )),
+                },
+            }
+        }
+        if let Some(n) = parts.get(2).filter(|n| !n.trim().is_empty()) {
+            match n.trim().parse::<usize>() {
+                Ok(k) if k <= QUANTUMINO_MAX_SHOWN => route.shown = k,
+                Ok(_) => {
+                    route.shown = QUANTUMINO_MAX_SHOWN;
+                    problems.push(format!(
+                        "The link asks for solution {}; a link opens at most solution {}: showing that one.",
+                        clip(n),
+                        QUANTUMINO_MAX_SHOWN
+                    ))
+                }
+                Err(_) => problems.push(format!(
+                    "The link’s solution number “{}” is not a whole number: no solution is shown.",
+                    clip(n)
+                )),
+            }
+        }
+        if parts.len() > 3 {
+            problems.push(format!(
+                "The link has more parts than aside/box/solution: “{}” was ignored.",
+                clip(&parts[3..].join("/"))
+            ));
+        }
+        (route, problems)
+    }
+}
+
+/// The Hexads workbench's link, `<labeling>:<p>,<p>,…`: the MINIMOG used
+/// and up to five chosen points (0–11).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HexadRoute {
+    pub labeling: tessera_engine::hexad::Labeling,
+    pub points: Vec<u8>,
+}
+
+impl HexadRoute {
+    /// Read a link; wrong parts are dropped and named (see
+    /// [`QuantuminoRoute::parse`]). A repeated point counts once.
+    pub fn parse(payload: &str) -> (HexadRoute, Vec<String>) {
+        use tessera_engine::hexad::Labeling;
+        let mut problems = Vec::new();
+        let (lab, pts) = payload
+            .trim()
+            .split_once(':')
+            .unwrap_or((payload.trim(), ""));
+        let labeling = if lab.trim().is_empty() {
+            Labeling::Shuffle
+        } else {
+            lab.parse().unwrap_or_else(|_| {
+                problems.push(format!(
+                    "The link’s MINIMOG “{}” is not one Tessera knows (shuffle or modulo11): showing shuffle.",
+                    clip(lab)
+                ));
+                Labeling::Shuffle
+            })
+        };
+        let mut points: Vec<u8> = Vec::new();
+        let (mut bad, mut repeated, mut extra) = (Vec::new(), Vec::new(), 0usize);
+        for p in pts.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match p.parse::<u8>() {
+                Ok(q) if q < 12 => {
+                    if points.contains(&q) {
+                        if !repeated.contains(&q) {
+                            repeated.push(q);
+                        }
+                    } else if points.len() == 5 {
+                        extra += 1;
+                    } else {
+                        points.push(q);
+                    }
+                }
+                _ => bad.push(clip(p)),
+            }
+        }
+        if !bad.is_empty() {
+            problems.push(format!(
+                "The link’s points {} are not points 0 to 11: left out.",
+                bad.iter()
+                    .map(|b| format!("“{b}”"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        if !repeated.is_empty() {
+            let r: Vec<String> = repeated.iter().map(u8::to_string).collect();
+            problems.push(format!(
+                "The link names point {} more than once: chosen once.",
+                r.join(", ")
+            ));
+        }
+        if extra > 0 {
+            problems.push(format!(
+                "The link names more than five points: the first five are chosen, {extra} left out."
+            ));
+        }
+        (HexadRoute { labeling, points }, problems)
+    }
+}
+
+/// A part of a link as shown in a message: at most 40 characters, so a
+/// hostile link cannot flood the page.
+pub fn clip(text: &str) -> String {
+    let t = text.trim();
+    if t.chars().count() > 40 {
+        format!("{}…", t.chars().take(40).collect::<String>())
+    } else {
+        t.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{PolyformRoute, Route, SudokuRoute, VariantRoute};
@@ -281,5 +448,66 @@ mod tests {
             let r = Route::parse(&Route::fragment(w, p)).unwrap();
             assert_eq!((r.workbench.as_str(), r.payload.as_str()), (w, p));
         }
+    }
+
+    #[test]
+    fn quantumino_links_name_what_is_wrong() {
+        use super::{QuantuminoRoute, QUANTUMINO_MAX_SHOWN};
+        let d = [5, 8, 2];
+        let (r, p) = QuantuminoRoute::parse("7/2x2x20/3", d);
+        assert_eq!((r.aside, r.bx, r.shown, p.len()), (7, [2, 2, 20], 3, 0));
+        let (r, p) = QuantuminoRoute::parse("", d);
+        assert_eq!((r.aside, r.bx, r.shown, p.len()), (0, d, 0, 0));
+        let (r, p) = QuantuminoRoute::parse("aside=99", d);
+        assert_eq!(r.aside, 0);
+        assert!(p.len() == 1 && p[0].contains("“aside=99”"), "{p:?}");
+        let (r, p) = QuantuminoRoute::parse("17", d);
+        assert!(r.aside == 0 && p[0].contains("from 0 to 16"), "{p:?}");
+        let (r, p) = QuantuminoRoute::parse("5/999x999x999/0", d);
+        assert_eq!((r.aside, r.bx), (5, d));
+        assert!(p.len() == 1 && p[0].contains("“999x999x999”"), "{p:?}");
+        let (_, p) = QuantuminoRoute::parse("5/2x0x3", d);
+        assert!(p[0].contains("cannot be used"), "{p:?}");
+        let (_, p) = QuantuminoRoute::parse("5/2x2", d);
+        assert!(p[0].contains("three whole numbers"), "{p:?}");
+        let (r, p) = QuantuminoRoute::parse("5/2x2x20/99999999", d);
+        assert_eq!(r.shown, QUANTUMINO_MAX_SHOWN);
+        assert_eq!(p.len(), 1);
+        let (_, p) = QuantuminoRoute::parse("5/2x2x20/1/zz", d);
+        assert!(p[0].contains("“zz”"), "{p:?}");
+        let long = "9".repeat(500);
+        let (_, p) = QuantuminoRoute::parse(&long, d);
+        assert!(
+            p[0].chars().count() < 120,
+            "a hostile link is clipped: {p:?}"
+        );
+    }
+
+    #[test]
+    fn hexad_links_name_what_is_wrong() {
+        use super::HexadRoute;
+        use tessera_engine::hexad::Labeling;
+        let (r, p) = HexadRoute::parse("modulo11:0,1,2,3,4");
+        assert_eq!(
+            (r.labeling, r.points, p.len()),
+            (Labeling::Modulo11, vec![0, 1, 2, 3, 4], 0)
+        );
+        let (r, p) = HexadRoute::parse("shuffle:1,1,1,1,1");
+        assert_eq!(r.points, vec![1]);
+        assert!(
+            p.len() == 1 && p[0].contains("point 1 more than once"),
+            "{p:?}"
+        );
+        let (r, p) = HexadRoute::parse("octal:12,x,3");
+        assert_eq!((r.labeling, r.points), (Labeling::Shuffle, vec![3]));
+        assert_eq!(p.len(), 2, "{p:?}");
+        let (r, p) = HexadRoute::parse("shuffle:0,1,2,3,4,5,6");
+        assert_eq!(r.points, vec![0, 1, 2, 3, 4]);
+        assert!(p[0].contains("2 left out"), "{p:?}");
+        let (r, p) = HexadRoute::parse("");
+        assert_eq!(
+            (r.labeling, r.points.len(), p.len()),
+            (Labeling::Shuffle, 0, 0)
+        );
     }
 }

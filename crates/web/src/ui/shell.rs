@@ -205,6 +205,7 @@ pub fn App() -> impl IntoView {
         help: RwSignal::new(false),
     };
     provide_context(shell);
+    storage::on_write_failure(move |text| shell.notify(NoticeKind::Warning, text));
     for text in first_notices {
         shell.notify(NoticeKind::Warning, text);
     }
@@ -266,9 +267,7 @@ pub fn App() -> impl IntoView {
             Theme::Dark => Theme::Light,
         };
         theme.set(next);
-        if let Some(s) = dom::local_storage() {
-            let _ = s.set_item(THEME_KEY, next.name());
-        }
+        storage::save_text(THEME_KEY, next.name());
     };
 
     let debug = dom::window()
@@ -308,7 +307,20 @@ pub fn App() -> impl IntoView {
         })
         .collect_view();
 
+    // Keyboard users jump past the header to the workbench (issue 21 §3).
+    // A button, not `href="#main"`: the fragment is the router's.
+    let skip = move |_| {
+        if let Some(main) = dom::document().get_element_by_id("main") {
+            let _ = main.set_attribute("tabindex", "-1");
+            if let Ok(main) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(main) {
+                let _ = main.focus();
+            }
+        }
+    };
     view! {
+        <button type="button" class="skip-link" data-testid="skip-link" on:click=skip>
+            "Skip to the workbench"
+        </button>
         <header class="app-header">
             <a class="brand" href="#" aria-label="Tessera home" data-testid="brand">
                 <svg class="brand-mark" viewBox="0 0 32 32" aria-hidden="true">
@@ -384,6 +396,14 @@ pub fn App() -> impl IntoView {
             />
         </div>
         <main class="app-main" id="main">
+            // One h1 per view: the home writes its own; a workbench's is its
+            // name, for screen readers' heading navigation.
+            {move || {
+                let id = shell.active.get();
+                workbench::find(id)
+                    .filter(|w| w.id != route::HOME)
+                    .map(|w| view! { <h1 class="visually-hidden" data-testid="view-title">{w.title}</h1> })
+            }}
             {move || {
                 let id = shell.active.get();
                 let bench = workbench::find(id).unwrap_or_else(workbench::default_workbench);

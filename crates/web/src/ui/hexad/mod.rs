@@ -5,8 +5,9 @@
 //! game of mathematical blackjack against the computer. All mathematics is
 //! in `engine::hexad`.
 
-use super::shell::use_shell;
+use super::shell::{use_shell, NoticeKind};
 use super::workbench::Workbench;
+use crate::model::route::HexadRoute;
 use crate::ui::segment::Segment;
 use leptos::prelude::*;
 use tessera_engine::hexad::minimog::{square, view_list, CROSSES, LINES};
@@ -42,22 +43,14 @@ const KITTEN: [((usize, usize), f64, f64); 18] = [
     ((2, 1), 186.0, 180.0),
 ];
 
-fn parse_payload(payload: &str) -> (Labeling, Vec<u8>) {
-    let (lab, pts) = payload.split_once(':').unwrap_or((payload, ""));
-    let labeling = lab.parse().unwrap_or(Labeling::Shuffle);
-    let points = pts
-        .split(',')
-        .filter_map(|p| p.parse::<u8>().ok())
-        .filter(|&p| p < 12)
-        .take(5)
-        .collect();
-    (labeling, points)
-}
-
 #[component]
 fn HexadBench() -> impl IntoView {
     let shell = use_shell();
-    let (lab0, pts0) = parse_payload(&shell.incoming.get_untracked().payload);
+    let (route, problems) = HexadRoute::parse(&shell.incoming.get_untracked().payload);
+    for p in problems {
+        shell.notify(NoticeKind::Warning, p);
+    }
+    let (lab0, pts0) = (route.labeling, route.points);
     let labeling = RwSignal::new(lab0);
     let selected = RwSignal::new(pts0);
     let minimog = Memo::new(move |_| Minimog::new(labeling.get()));
@@ -85,6 +78,13 @@ fn HexadBench() -> impl IntoView {
                 *s = vec![p];
             }
         })
+    };
+    // Keyboard: each point is a tab stop; Enter or Space picks it.
+    let press = move |e: leptos::ev::KeyboardEvent, p: u8| {
+        if e.key() == "Enter" || e.key() == " " {
+            e.prevent_default();
+            toggle(p);
+        }
     };
     let state = move |p: u8| -> &'static str {
         if selected.with(|s| s.contains(&p)) {
@@ -116,8 +116,11 @@ fn HexadBench() -> impl IntoView {
                         data-state=move || state(p)
                         data-testid=format!("minimog-{p}")
                         role="button"
+                        tabindex="0"
+                        aria-pressed=move || (state(p) == "selected").to_string()
                         aria-label=move || format!("point {}", label(p))
                         on:click=move |_| toggle(p)
+                        on:keydown=move |e| press(e, p)
                     >
                         <rect x=x y=y width="44" height="44" rx="6"></rect>
                         <text x=x + 22.0 y=y + 28.0 text-anchor="middle">{short(p)}</text>
@@ -160,8 +163,11 @@ fn HexadBench() -> impl IntoView {
                         data-testid=format!("kitten-{k}")
                         data-point=p
                         role="button"
+                        tabindex="0"
+                        aria-pressed=move || (state(p) == "selected").to_string()
                         aria-label=move || format!("point {}", label(p))
                         on:click=move |_| toggle(p)
+                        on:keydown=move |e| press(e, p)
                     >
                         <circle cx=x cy=y r="12"></circle>
                         <text x=x y=y + 4.5 text-anchor="middle">{short(p)}</text>
@@ -375,19 +381,43 @@ fn Blackjack() -> impl IntoView {
         picked.set(None);
         message.set("New deal. Your move.".into());
     };
-    let after_human = move || {
+    // The last move's message ends with how the game ended, so no stale
+    // line ("The computer swapped 5 for 1.") sits above the verdict.
+    let ending = move |g: &Game| match g.winner() {
+        Some(_) if g.table_sum() < 21 => format!(" The table totals {}, under 21.", g.table_sum()),
+        Some(_) => " No legal move is left.".to_string(),
+        None => String::new(),
+    };
+    let after_human = move |m: Move| {
         let g = game.get_untracked();
         if g.winner().is_some() {
+            message.set(format!(
+                "You swapped {} for {}.{}",
+                m.from,
+                m.to,
+                ending(&g)
+            ));
             return;
         }
         game.update(|g| {
-            if let Some(m) = g.computer_choice() {
-                let _ = g.play(m);
-                message.set(format!("The computer swapped {} for {}.", m.from, m.to));
+            if let Some(c) = g.computer_choice() {
+                let _ = g.play(c);
+                message.set(format!(
+                    "You swapped {} for {}; the computer swapped {} for {}.{}",
+                    m.from,
+                    m.to,
+                    c.from,
+                    c.to,
+                    ending(g)
+                ));
             }
         });
     };
+    let ended = move || game.with(|g| g.winner().is_some());
     let play_pile = move |to: u8| {
+        if game.with_untracked(|g| g.winner().is_some()) {
+            return;
+        }
         let Some(from) = picked.get_untracked() else {
             message.set("First click a card on the table.".into());
             return;
@@ -396,7 +426,7 @@ fn Blackjack() -> impl IntoView {
         game.update(|g| result = g.play(Move { from, to }));
         picked.set(None);
         match result {
-            Ok(()) => after_human(),
+            Ok(()) => after_human(Move { from, to }),
             Err(e) => message.set(e),
         }
     };
@@ -444,6 +474,7 @@ fn Blackjack() -> impl IntoView {
                         class="bj-card"
                         class:picked=move || picked.get() == Some(c)
                         data-testid=format!("table-card-{c}")
+                        disabled=ended
                         on:click=move |_| picked.set(Some(c))
                     >{c}</button>
                 }).collect_view()}
@@ -452,11 +483,11 @@ fn Blackjack() -> impl IntoView {
             <div class="bj-row">
                 <span class="bj-label">"Pile"</span>
                 {move || game.get().pile().into_iter().map(|c| view! {
-                    <button type="button" class="bj-card pile" data-testid=format!("pile-card-{c}") on:click=move |_| play_pile(c)>{c}</button>
+                    <button type="button" class="bj-card pile" data-testid=format!("pile-card-{c}") disabled=ended on:click=move |_| play_pile(c)>{c}</button>
                 }).collect_view()}
             </div>
             <div class="bj-actions">
-                <button type="button" data-testid="bj-hint" data-hint=hint_data on:click=move |_| hint()>"Hint"</button>
+                <button type="button" data-testid="bj-hint" data-hint=hint_data disabled=ended on:click=move |_| hint()>"Hint"</button>
                 <button type="button" data-testid="bj-new" on:click=move |_| new_game(seed.get_untracked() + 1)>"New deal"</button>
                 <span class="hint-text" data-testid="bj-seed">{move || format!("deal #{}", seed.get())}</span>
             </div>

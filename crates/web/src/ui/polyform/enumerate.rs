@@ -159,7 +159,7 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
                             <td>{group(c.one_sided as u128)}</td>
                             <td>{group(c.free as u128)}</td>
                             <td>{pubd.map(|p| group(p as u128)).unwrap_or_else(|| "—".into())}</td>
-                            <td class="en-check">{match pubd { Some(_) if ok => "✓", Some(_) => "✗", None => "" }}</td>
+                            <td class="en-check" aria-label=match pubd { Some(_) if ok => "agrees", Some(_) => "differs", None => "nothing published" }>{match pubd { Some(_) if ok => "✓", Some(_) => "✗", None => "" }}</td>
                         </tr>
                     }
                 })
@@ -171,7 +171,7 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
                         <th>"n"</th><th>"fixed"</th>
                         <th>{if r.lattice == Lattice::Cube { "rotations" } else { "one-sided" }}</th>
                         <th>{if r.lattice == Lattice::Cube { "with mirrors" } else { "free" }}</th>
-                        <th>"published"</th><th></th>
+                        <th>"published"</th><th><span class="visually-hidden">"agrees with the published count"</span></th>
                     </tr></thead>
                     <tbody>{rows}</tbody>
                 </table>

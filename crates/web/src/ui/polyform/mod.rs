@@ -19,9 +19,10 @@ mod editor;
 mod enumerate;
 mod solver;
 
-use super::shell::use_shell;
+use super::shell::{use_shell, NoticeKind};
 use super::workbench::Workbench;
 use crate::model::format::{group, plural};
+use crate::model::route::clip;
 use crate::model::route::PolyformRoute;
 use catalogue::{CatState, CatalogueList};
 use leptos::prelude::*;
@@ -136,7 +137,6 @@ fn PolyformBench() -> impl IntoView {
         view! {
             <button type="button" role="tab" class="segment" data-testid=id
                 aria-selected=move || (tab.get() == t).to_string()
-                aria-checked=move || (tab.get() == t).to_string()
                 on:click=move |_| {
                     if tab.get_untracked() != t {
                         solver.abandon();
@@ -228,9 +228,16 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
                 }
                 CatState::Ready(l) => match l.cat.get(id) {
                     Some(e) => l.cat.puzzle(e).map_err(|e| e.to_string()),
-                    None => Err(format!(
-                        "No puzzle “{id}” in Tessera's library or Polyform Puzzler's catalogue."
-                    )),
+                    None => {
+                        let text = format!(
+                            "No puzzle “{}” in Tessera's library or Polyform Puzzler's catalogue.",
+                            clip(id)
+                        );
+                        // Said where a link's problems are said (issue 21 §2),
+                        // as well as in the solver's panel.
+                        shell.notify(NoticeKind::Warning, format!("The link: {text}"));
+                        Err(text)
+                    }
                 },
             }),
         };
@@ -335,7 +342,6 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
         view! {
             <button type="button" class="segment" data-testid=id
                 aria-pressed=move || (show_cat.get() == cat).to_string()
-                aria-checked=move || (show_cat.get() == cat).to_string()
                 on:click=move |_| show_cat.set(cat)>
                 {label}
             </button>

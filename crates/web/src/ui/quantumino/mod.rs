@@ -10,11 +10,12 @@
 mod count;
 
 use super::job::{now_ms, JobRun, JobSlot, MessageLayout, ProgressBar, StatusMessage, Ticket};
-use super::shell::use_shell;
+use super::shell::{use_shell, NoticeKind};
 use super::voxel::{ViewControls, VoxelView};
 use super::workbench::Workbench;
 use crate::model::format::{group, noun, plural};
 use crate::model::job::{BarStyle, Purpose, RunState, Tone};
+use crate::model::route::QuantuminoRoute;
 use crate::pool::WorkerPool;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -124,28 +125,6 @@ fn parse_box(sides: [String; 3]) -> Result<[i32; 3], String> {
         v[k] = parse_side(names[k], &sides[k])?;
     }
     check_box(v).map_err(|e| format!("Bad box: {e}."))
-}
-
-fn parse_route(payload: &str) -> (u8, [i32; 3], usize) {
-    let mut parts = payload.split('/');
-    let aside = parts
-        .next()
-        .and_then(|a| a.parse::<u8>().ok())
-        .filter(|&a| a < 17)
-        .unwrap_or(0);
-    let bx = parts
-        .next()
-        .and_then(|b| {
-            let s: Vec<&str> = b.split(['x', 'X', '×']).collect();
-            (s.len() == 3).then(|| parse_box([s[0].into(), s[1].into(), s[2].into()]).ok())?
-        })
-        .unwrap_or(PRESETS[0]);
-    let n = parts
-        .next()
-        .and_then(|n| n.parse::<usize>().ok())
-        .unwrap_or(0)
-        .min(10_000);
-    (aside, bx, n)
 }
 
 /// Sage's `show_pentaminos`: the 17 pieces side by side, two rows.
@@ -468,7 +447,12 @@ fn partial_name(p: Partial) -> &'static str {
 #[component]
 fn QuantuminoBench() -> impl IntoView {
     let shell = use_shell();
-    let (aside0, box0, n0) = parse_route(&shell.incoming.get_untracked().payload);
+    let (route, problems) =
+        QuantuminoRoute::parse(&shell.incoming.get_untracked().payload, PRESETS[0]);
+    for p in problems {
+        shell.notify(NoticeKind::Warning, p);
+    }
+    let (aside0, box0, n0) = (route.aside, route.bx, route.shown);
     let bench = Bench::new(aside0, box0);
     WorkerPool::global().warm_up();
     if n0 > 0 {

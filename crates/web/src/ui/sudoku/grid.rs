@@ -264,7 +264,9 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                             let (v, given) = value.get();
                             let mut s = format!("Row {}, column {}: ", r + 1, c + 1);
                             if v == 0 {
-                                let m = notes.get();
+                                // What is drawn: the notes and any candidate a
+                                // step struck out (see `content`).
+                                let m = notes.get() | marks.get().1;
                                 if m == 0 {
                                     s.push_str("empty");
                                 } else {

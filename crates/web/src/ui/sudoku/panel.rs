@@ -106,6 +106,8 @@ pub fn PuzzleCard(bench: Bench) -> impl IntoView {
                         class="chip"
                         data-testid=format!("example-{id}")
                         title=e.note
+                        // The chip shows "#1"; a screen reader hears what it loads.
+                        aria-label=format!("Load {}", e.name.replace(" #", " puzzle "))
                         on:click=move |_| load_example(id)
                     >
                         {e.name.trim_start_matches("top95 ")}

@@ -13,9 +13,9 @@ use crate::model::job::Tone;
 use crate::model::sudoku::board::{key_value, Board};
 use crate::model::sudoku::codec;
 use crate::model::sudoku::play::{self, clock, Game, Rules, Tool, COLOURS};
-use crate::ui::dom;
 use crate::ui::job::{now_ms, JobSlot};
 use crate::ui::segment::Segment;
+use crate::ui::{dom, storage};
 use leptos::prelude::*;
 use tessera_engine::sudoku::logic::Outcome;
 use tessera_engine::sudoku::{Algorithm, Shape};
@@ -193,7 +193,7 @@ impl Play {
             let key = play::storage_key(&id);
             if let Some(s) = dom::local_storage() {
                 if g.has_progress() || g.timer.elapsed(now) >= 1000.0 || g.finished_ms.is_some() {
-                    let _ = s.set_item(&key, &g.storage_text(now));
+                    storage::save_text(&key, &g.storage_text(now));
                 } else {
                     let _ = s.remove_item(&key);
                 }
@@ -539,7 +539,7 @@ pub fn PlayGrid(play: Play) -> impl IntoView {
     let cells_view = move || {
         let shape = shape.get();
         let n = shape.size();
-        (0..n * n)
+        let cells = (0..n * n)
             .map(|i| {
                 let edges = edge_classes(shape, i);
                 let view = Memo::new(move |_| {
@@ -661,6 +661,15 @@ pub fn PlayGrid(play: Play) -> impl IntoView {
                         {content}
                     </div>
                 }
+                .into_any()
+            })
+            .collect::<Vec<_>>();
+        // Cells in rows, as ARIA's grid wants (rows are `display: contents`).
+        let mut cells = cells.into_iter();
+        (0..n)
+            .map(|_| {
+                let row: Vec<AnyView> = cells.by_ref().take(n).collect();
+                view! { <div role="row" class="grid-row">{row}</div> }
             })
             .collect_view()
     };

@@ -641,7 +641,7 @@ pub fn VariantGrid(vb: VBench) -> impl IntoView {
     let cells = move || {
         let v = layout.get();
         let w = v.width();
-        (0..v.height() * w)
+        let cells = (0..v.height() * w)
             .map(|p| {
                 let Some(i) = v.cell_at(p / w, p % w) else {
                     return view! { <div class="vhole" aria-hidden="true"></div> }.into_any();
@@ -700,6 +700,14 @@ pub fn VariantGrid(vb: VBench) -> impl IntoView {
                     </div>
                 }
                 .into_any()
+            })
+            .collect::<Vec<_>>();
+        // Cells in rows, as ARIA's grid wants (rows are `display: contents`).
+        let mut cells = cells.into_iter();
+        (0..v.height())
+            .map(|_| {
+                let row: Vec<AnyView> = cells.by_ref().take(w).collect();
+                view! { <div role="row" class="grid-row">{row}</div> }
             })
             .collect_view()
     };

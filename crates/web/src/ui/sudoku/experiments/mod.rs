@@ -28,7 +28,6 @@ pub fn Experiments(bench: Bench) -> impl IntoView {
         view! {
             <button type="button" role="tab" class="segment" data-testid=id
                 aria-selected=move || (open.get() == on).to_string()
-                aria-checked=move || (open.get() == on).to_string()
                 on:click=move |_| open.set(on)>
                 {label}
             </button>

@@ -1,0 +1,104 @@
+// Issue 21 §3 — accessibility measured, not assumed: axe-core (through
+// @axe-core/playwright) on every workbench and tab, light and dark, with
+// zero critical and serious violations; and the keyboard paths the issue
+// names (a skip link, MINIMOG and kitten points, the region editor).
+
+import { AxeBuilder } from "@axe-core/playwright";
+import { assert } from "../lib/harness.mjs";
+
+/** Every view a user can reach: [name, hash, selector to wait for, optional click]. */
+const VIEWS = [
+  ["home", "", '[data-testid="home-card-hexads"]'],
+  ["sudoku grid", "#sudoku", '[data-testid="grid"] [role="gridcell"]'],
+  ["sudoku play", "#sudoku", '[data-testid="grid"] [role="gridcell"]', "mode-play"],
+  ["sudoku experiments", "#sudoku", '[data-testid="grid"] [role="gridcell"]', "sudoku-tab-experiments"],
+  ["sudoku X", "#sudoku", '[data-testid="grid"] [role="gridcell"]', "variant-x"],
+  ["sudoku jigsaw", "#sudoku", '[data-testid="grid"] [role="gridcell"]', "variant-jigsaw"],
+  ["sudoku samurai", "#sudoku", '[data-testid="grid"] [role="gridcell"]', "variant-samurai"],
+  ["polyforms library", "#polyforms", '[data-testid="pf-puzzle"]'],
+  ["polyforms editor", "#polyforms/edit", '[data-testid="pf-tab-editor"]'],
+  ["polyforms enumerate", "#polyforms/enum", '[data-testid="pf-tab-enumerate"]'],
+  ["quantumino", "#quantumino", '[data-testid="q-view"]'],
+  ["hexads", "#hexads", '[data-testid="minimog-0"]'],
+];
+
+async function violations(page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return result.violations
+    .filter((v) => v.impact === "critical" || v.impact === "serious")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} nodes, e.g. ${v.nodes[0]?.target?.join(" ")})`);
+}
+
+export const tests = [
+  ...["light", "dark"].map((colorScheme) => ({
+    name: `a11y: axe finds no critical or serious violation on any workbench or tab (${colorScheme})`,
+    timeout: 180000,
+    async run(t) {
+      const page = await t.newPage({ colorScheme });
+      const found = [];
+      for (const [name, hash, ready, click] of VIEWS) {
+        await page.goto("about:blank");
+        await page.goto(t.base + hash);
+        await page.waitForSelector(`html[data-app="ready"]`, { timeout: 20000 });
+        await page.waitForSelector(ready.split(", ").map((s) => `html[data-app="ready"] ${s}`).join(", "), { timeout: 20000 });
+        if (click) await t.click(click, page);
+        await page.waitForTimeout(150);
+        for (const v of await violations(page)) found.push(`${name}: ${v}`);
+      }
+      assert.deepEqual(found, [], "axe: critical and serious violations");
+      t.note(`${VIEWS.length} views clean`);
+    },
+  })),
+  {
+    name: "a11y: the first Tab reaches a skip link to the workbench; MINIMOG and kitten points are picked by keyboard",
+    async run(t) {
+      const page = await t.newPage();
+      await page.goto(t.base + "#hexads");
+      await page.waitForSelector('html[data-app="ready"] [data-testid="minimog-0"]', { timeout: 20000 });
+      await page.keyboard.press("Tab");
+      assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "skip-link");
+      assert.ok(await t.tid("skip-link", page).isVisible(), "the skip link shows when focused");
+      await page.keyboard.press("Enter");
+      assert.equal(await page.evaluate(() => document.activeElement?.id), "main");
+      // Every view has one h1.
+      assert.equal(await page.locator("h1").count(), 1);
+      // Tab onwards reaches the MINIMOG's points; Enter and Space pick them.
+      let steps = 0;
+      while (!(await page.evaluate(() => document.activeElement?.dataset.testid || "")).startsWith("minimog-")) {
+        assert.ok(steps++ < 40, "a MINIMOG point is reachable with Tab");
+        await page.keyboard.press("Tab");
+      }
+      const picked = [];
+      for (let k = 0; k < 5; k++) {
+        const id = await page.evaluate(() => document.activeElement.dataset.testid);
+        await page.keyboard.press(k % 2 ? " " : "Enter");
+        assert.equal(await t.attr(id, "data-state", page), "selected", `${id} picked by keyboard`);
+        assert.equal(await t.attr(id, "aria-pressed", page), "true");
+        picked.push(id);
+        await page.keyboard.press("Tab");
+      }
+      // Five points: the hexad through them lights its sixth point.
+      assert.equal(await page.locator('[data-testid^="minimog-"][data-state="completes"]').count(), 1, picked.join());
+      // The kitten's points are tab stops too.
+      const kitten = page.locator('[data-testid^="kitten-"][data-point]').first();
+      await kitten.focus();
+      assert.equal(await kitten.getAttribute("tabindex"), "0");
+      await page.keyboard.press("Enter");
+      assert.equal(await page.locator('[data-testid^="minimog-"][data-state="selected"]').count() !== 5, true, "the kitten point toggled the choice");
+    },
+  },
+  {
+    name: "a11y: buttons say what they do; table headers are never empty",
+    async run(t) {
+      const page = await t.open("#sudoku");
+      assert.equal(await t.attr("example-top95-1", "aria-label"), "Load top95 puzzle 1");
+      assert.equal(await t.tid("example-top95-1").innerText(), "#1", "the chip itself stays short");
+      await page.goto(t.base + "#polyforms/enum/polyomino/5");
+      await page.waitForSelector('html[data-app="ready"] [data-testid="en-run"]', { timeout: 20000 });
+      await t.click("en-run", page);
+      await page.waitForSelector('[data-testid="en-table"]', { timeout: 30000 });
+      const headers = await page.$$eval('[data-testid="en-table"] th', (ths) => ths.map((th) => th.textContent.trim()));
+      assert.ok(headers.length >= 6 && headers.every((h) => h.length > 0), JSON.stringify(headers));
+    },
+  },
+];
