@@ -31,7 +31,9 @@ use serde_json::value::RawValue;
 
 /// Bumped whenever a message changes shape; the page checks it in `Ready`.
 /// 6: jobs are `{ kind, params }` and results typed items (`Job` trait).
-pub const PROTOCOL_VERSION: u32 = 7;
+/// 7: a count's `Stats` name its engine. 8: one `SudokuCount` for every
+/// grid's rules (`rules` instead of `shape`; `VariantCount` is gone).
+pub const PROTOCOL_VERSION: u32 = 8;
 
 /// A job's identifier, unique per page (chosen by the page).
 pub type JobId = u32;
@@ -134,6 +136,7 @@ mod tests {
     use crate::jobs::sudoku::{Solved, SudokuCount, SudokuSolve};
     use tessera_engine::quantumino::{Partial, PlacedPiece};
     use tessera_engine::search::Progress;
+    use tessera_engine::sudoku::variant::Kind;
     use tessera_engine::sudoku::{Algorithm, Shape};
 
     fn round_trip<T: Serialize + for<'a> Deserialize<'a> + PartialEq + std::fmt::Debug>(m: T) {
@@ -153,7 +156,7 @@ mod tests {
         round_trip(Request::start(7, &solve));
         // A u128 limit survives as exact JSON text, params and all.
         let count = SudokuCount {
-            shape: Shape::new(2, 3).unwrap(),
+            rules: Kind::Standard(Shape::new(2, 3).unwrap()),
             cells: vec![0; 36],
             algorithm: Algorithm::Dlx,
             limit: Some(u128::MAX),

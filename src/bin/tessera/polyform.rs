@@ -12,7 +12,7 @@ use tessera::engine::polyform::{
     format, library, svg, Lattice, PolyformError, Puzzle, Session, Solution, SolveOptions,
 };
 use tessera::engine::search::{Search, Step};
-use tessera::voxel::{x3d, Scene, VoxelPiece};
+use tessera::voxel::solutions;
 
 /// Polyform puzzles: list, solve, enumerate.
 #[derive(clap::Args)]
@@ -278,18 +278,7 @@ impl<'a> Drawings<'a> {
             }
         }
         if let (Some(path), 1) = (self.x3d, n) {
-            let pieces = sol
-                .pieces
-                .iter()
-                .filter(|x| !x.cells.is_empty())
-                .map(|x| VoxelPiece {
-                    cells: x.cells.clone(),
-                    color: svg::piece_color(puzzle, &x.name).to_string(),
-                    label: x.name.clone(),
-                })
-                .collect();
-            let scene = Scene::new(pieces, None);
-            std::fs::write(path, x3d::write(&scene, &puzzle.title))?;
+            std::fs::write(path, solutions::polycube_x3d(puzzle, sol))?;
         }
         Ok(())
     }

@@ -21,7 +21,6 @@ pub static REGISTRY: Registry = crate::registry![
     sudoku::SudokuGenerate,
     sudoku::SudokuValidate,
     variant::VariantSolve,
-    variant::VariantCount,
     variant::VariantGenerate,
     polyform::PolyformSolve,
     polyform::PolyformCount,

@@ -1,5 +1,7 @@
-//! Classic Sudoku jobs: solve, count, explain, generate, validate.
+//! Classic Sudoku jobs: solve, explain, generate, validate; and the one
+//! count job for every grid's rules.
 
+use super::variant::variant_from;
 use crate::event::{ErrorKind, JobError};
 use crate::job::{Job, NoItem, Started};
 use serde::{Deserialize, Serialize};
@@ -9,6 +11,7 @@ use tessera_engine::sudoku::generate::{
 use tessera_engine::sudoku::logic::{
     self, Branch, BranchEnd, Explanation, Split, Step as LogicStep,
 };
+use tessera_engine::sudoku::variant::Kind;
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku, SudokuError};
 
 /// Input problems are the user's to fix; sizes beyond the engine's are not.
@@ -74,12 +77,17 @@ impl Job for SudokuSolve {
     }
 }
 
-/// Count solutions (stopping at `limit` if given), reporting progress,
-/// with the engine the CLI's `count_solutions` uses (the 9×9 counters
-/// sliced); `Done`'s stats name it.
+/// Count a puzzle's solutions (stopping at `limit` if given), reporting
+/// progress: the one count job for every grid — standard with any box
+/// shape, X, jigsaw, Samurai. The rules are data, and
+/// `sudoku::auto::pick` chooses the engine from them and `algorithm`: the
+/// CLI's 9×9 counters (band, dlx9) sliced by `sudoku::split`, DLX on cells
+/// + units, SAT …; `Done`'s stats name it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SudokuCount {
-    pub shape: Shape,
+    pub rules: Kind,
+    /// One value per cell of the rules (row-major; Samurai: its 369 cells),
+    /// 0 = blank.
     pub cells: Vec<u8>,
     pub algorithm: Algorithm,
     pub limit: Option<u128>,
@@ -90,7 +98,15 @@ impl Job for SudokuCount {
     type Item = NoItem;
 
     fn start(self) -> Result<Started<NoItem>, JobError> {
-        let counter = sudoku_from(self.shape, &self.cells)?.counter(self.algorithm, self.limit)?;
+        // Only the checking differs: a standard grid is read as Sage's
+        // list (its errors name rows, columns and boxes as the standard
+        // page always did), other rules as their cells and units.
+        let counter = match self.rules {
+            Kind::Standard(shape) => {
+                sudoku_from(shape, &self.cells)?.counter(self.algorithm, self.limit)?
+            }
+            rules => variant_from(rules)?.counter(&self.cells, self.algorithm, self.limit)?,
+        };
         Ok(Started::count(counter, self.limit))
     }
 }
@@ -368,7 +384,7 @@ pub(crate) mod tests {
         start(
             id,
             SudokuCount {
-                shape: Shape::square(cells.len().isqrt().isqrt()).unwrap(),
+                rules: Kind::Standard(Shape::square(cells.len().isqrt().isqrt()).unwrap()),
                 cells,
                 algorithm,
                 limit,
@@ -520,6 +536,56 @@ pub(crate) mod tests {
                 assert!(stats.limited || stats.exhausted);
             }
             other => panic!("{other:?}"),
+        }
+    }
+
+    /// One count job for every grid's rules: what the job counts and the
+    /// engine it names are what the engine's own whole count (the CLI's
+    /// `count_with`) gives for the same rules, algorithm and givens.
+    #[test]
+    fn one_count_job_counts_any_rules_as_the_engine_does() {
+        use tessera_engine::sudoku::variant::{RegionMap, Variant};
+        let two = Shape::square(2).unwrap();
+        let jigsaw = RegionMap::parse("aaab\nabbb\ncccd\ncddd").unwrap();
+        let x_puzzle = {
+            let mut c = vec![0; 16];
+            c[0] = 1;
+            c
+        };
+        let cases = [
+            (Kind::Standard(two), vec![0; 16]),
+            (Kind::X(two), x_puzzle),
+            (Kind::Jigsaw(jigsaw), vec![0; 16]),
+            (Kind::Standard(Shape::square(3).unwrap()), cells(H)),
+        ];
+        for (rules, puzzle) in cases {
+            for algorithm in [Algorithm::Dlx, Algorithm::Auto, Algorithm::Sat] {
+                let (expected, engine) = Variant::new(rules.clone())
+                    .unwrap()
+                    .count_with(&puzzle, algorithm, None)
+                    .unwrap();
+                let mut r = Runner::new();
+                let mut clock = fake_clock(0.001);
+                let job = SudokuCount {
+                    rules: rules.clone(),
+                    cells: puzzle.clone(),
+                    algorithm,
+                    limit: None,
+                };
+                r.handle(start(1, job), 0.0);
+                match drain(&mut r, &mut clock).last().map(|m| &m.event) {
+                    Some(Event::Done(stats)) => {
+                        assert_eq!(stats.solutions, expected, "{rules:?} {algorithm}");
+                        assert!(stats.exhausted, "{rules:?} {algorithm}");
+                        assert_eq!(
+                            stats.engine.map(|e| e.name()),
+                            Some(engine),
+                            "{rules:?} {algorithm}"
+                        );
+                    }
+                    other => panic!("{rules:?} {algorithm}: {other:?}"),
+                }
+            }
         }
     }
 

@@ -1,13 +1,14 @@
-//! Sudoku variants (X, jigsaw, Samurai): DLX on cells + units.
+//! Sudoku variants (X, jigsaw, Samurai): DLX on cells + units. Their
+//! count is the one `sudoku::SudokuCount`.
 
 use crate::event::{ErrorKind, JobError};
-use crate::job::{Job, NoItem, Started};
+use crate::job::{Job, Started};
 use serde::{Deserialize, Serialize};
 use tessera_engine::search::Search;
 use tessera_engine::sudoku::variant::{
     generate as vgen, Kind as VariantKind, RegionMap, Variant, VariantError,
 };
-use tessera_engine::sudoku::{Algorithm, Shape};
+use tessera_engine::sudoku::Shape;
 
 /// The variant's own limits are unsupported requests; the rest is input.
 impl From<VariantError> for JobError {
@@ -28,7 +29,7 @@ impl From<vgen::GenerateError> for JobError {
 
 /// A variant from the wire, checked again: a region map that arrives by
 /// message has not been through `RegionMap::parse`.
-fn variant_from(kind: VariantKind) -> Result<Variant, JobError> {
+pub(crate) fn variant_from(kind: VariantKind) -> Result<Variant, JobError> {
     let bad_shape = |s: Shape| JobError::unsupported(format!("box shape {s} is not supported"));
     Ok(match kind {
         VariantKind::Standard(s) => {
@@ -45,10 +46,6 @@ fn variant_from(kind: VariantKind) -> Result<Variant, JobError> {
 fn variant_search(kind: VariantKind, cells: &[u8]) -> Result<Box<dyn Search<Vec<u8>>>, JobError> {
     Ok(Box::new(variant_from(kind)?.search(cells)?))
 }
-
-/// The algorithm variant jobs run: Dancing Links (on cells + units, or
-/// the 9×9 kernels for standard rules; see `sudoku::auto::pick`).
-const ALGORITHM: Algorithm = Algorithm::Dlx;
 
 /// Enumerate a variant puzzle's solutions lazily (one value per variant
 /// cell), `batch` per `More`.
@@ -68,25 +65,6 @@ impl Job for VariantSolve {
             variant_search(self.variant, &self.cells)?,
             self.batch,
         ))
-    }
-}
-
-/// Count a variant puzzle's solutions with progress; `Done`'s stats name
-/// the engine.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct VariantCount {
-    pub variant: VariantKind,
-    pub cells: Vec<u8>,
-    pub limit: Option<u128>,
-}
-
-impl Job for VariantCount {
-    const KIND: &'static str = "VariantCount";
-    type Item = NoItem;
-
-    fn start(self) -> Result<Started<NoItem>, JobError> {
-        let counter = variant_from(self.variant)?.counter(&self.cells, ALGORITHM, self.limit)?;
-        Ok(Started::count(counter, self.limit))
     }
 }
 
@@ -162,9 +140,10 @@ mod tests {
         r.handle(start(2, solve), 0.0);
         let sols: Vec<Vec<u8>> = items(&drain(&mut r, &mut clock));
         assert_eq!(sols, vec![solution]);
-        let count = VariantCount {
-            variant: VariantKind::X(Shape::square(2).unwrap()),
+        let count = crate::jobs::sudoku::SudokuCount {
+            rules: VariantKind::X(Shape::square(2).unwrap()),
             cells: vec![0; 16],
+            algorithm: tessera_engine::sudoku::Algorithm::Dlx,
             limit: None,
         };
         r.handle(start(3, count), 0.0);

@@ -192,6 +192,14 @@ impl<P: Purpose> JobRun<P> {
         }
     }
 
+    /// A controller whose job is abandoned when the component that made
+    /// it goes (a card on a page that can be left mid-run).
+    pub fn scoped() -> JobRun<P> {
+        let run = JobRun::new();
+        on_cleanup(move || run.slot.abandon());
+        run
+    }
+
     /// The run state, untracked.
     pub fn now(&self) -> RunState<P> {
         self.state.get_untracked()

@@ -12,6 +12,7 @@ pub mod job;
 pub mod panic;
 pub mod polyform;
 pub mod quantumino;
+pub mod segment;
 pub mod shell;
 pub mod storage;
 pub mod sudoku;

@@ -8,6 +8,7 @@
 use super::shell::{use_shell, NoticeKind};
 use super::workbench::Workbench;
 use crate::model::route::HexadRoute;
+use crate::ui::segment::Segment;
 use leptos::prelude::*;
 use tessera_engine::hexad::minimog::{square, view_list, CROSSES, LINES};
 use tessera_engine::hexad::{Game, Labeling, Minimog, Move, Player};
@@ -224,19 +225,14 @@ fn HexadBench() -> impl IntoView {
                         {[Labeling::Shuffle, Labeling::Modulo11]
                             .into_iter()
                             .map(|l| view! {
-                                <button
-                                    type="button"
-                                    role="radio"
-                                    class="segment"
-                                    data-testid=format!("labeling-{}", l.name())
-                                    aria-checked=move || (labeling.get() == l).to_string()
-                                    on:click=move |_| {
+                                <Segment testid=format!("labeling-{}", l.name())
+                                    checked=Signal::derive(move || labeling.get() == l)
+                                    on_pick=move |()| {
                                         labeling.set(l);
                                         selected.set(Vec::new());
-                                    }
-                                >
+                                    }>
                                     {match l { Labeling::Shuffle => "shuffle", Labeling::Modulo11 => "modulo 11" }}
-                                </button>
+                                </Segment>
                             })
                             .collect_view()}
                     </div>

@@ -5,22 +5,7 @@
 use super::solver::Solver;
 use crate::ui::voxel::{ViewControls, VoxelView};
 use leptos::prelude::*;
-use tessera_engine::polyform::{svg, Puzzle};
-use tessera_voxel::{Scene, ViewOptions, VoxelPiece};
-
-/// The size of the region's bounding box (the viewer's frame).
-fn frame_of(p: &Puzzle) -> Option<[i32; 3]> {
-    let first = p.region.first()?;
-    let (mut lo, mut hi) = (*first, *first);
-    for c in &p.region {
-        for k in 0..3 {
-            lo[k] = lo[k].min(c[k]);
-            hi[k] = hi[k].max(c[k]);
-        }
-    }
-    // The viewer draws the frame from the origin; library regions start there.
-    (lo == [0, 0, 0]).then(|| [hi[0] + 1, hi[1] + 1, hi[2] + 1])
-}
+use tessera_voxel::{solutions, Scene, ViewOptions};
 
 fn scene_of(solver: &Solver) -> Scene {
     solver.puzzle.with(|p| {
@@ -31,19 +16,10 @@ fn scene_of(solver: &Solver) -> Scene {
         let pieces = solver
             .solutions
             .with(|s| match shown.and_then(|i| s.get(i)) {
-                Some(sol) => sol
-                    .pieces
-                    .iter()
-                    .filter(|x| !x.cells.is_empty())
-                    .map(|x| VoxelPiece {
-                        cells: x.cells.clone(),
-                        color: svg::piece_color(p, &x.name).to_string(),
-                        label: x.name.clone(),
-                    })
-                    .collect(),
+                Some(sol) => solutions::polycube_pieces(p, sol),
                 None => Vec::new(),
             });
-        Scene::new(pieces, frame_of(p))
+        Scene::new(pieces, solutions::polycube_frame(p))
     })
 }
 

@@ -5,7 +5,8 @@
 
 use super::draw;
 use super::family_title;
-use super::solver::{Gallery, Solver, SolverPanel};
+use super::solver::Solver;
+use super::SolvingColumns;
 use crate::model::format::plural;
 use crate::model::route::PolyformRoute;
 use crate::ui::dom;
@@ -509,19 +510,12 @@ pub fn EditorView(solver: Solver, payload: RwSignal<String>, initial: String) ->
                 </div>
                 <div class="pf-pieces ed-palette" aria-label="Piece palette">{palette}</div>
             </aside>
-            <section class="pf-main">
-                <div class="card">
-                    <h2>"Draw a region"</h2>
-                    {cells_view}
-                    {status}
-                    <super::Drawings solver=solver
-                        cube=Signal::derive(move || state.with(|s| s.lattice == Lattice::Cube))/>
-                </div>
-                <Gallery solver=solver/>
-            </section>
-            <aside class="pf-side">
-                <SolverPanel solver=solver/>
-            </aside>
+            <SolvingColumns solver=solver
+                cube=Signal::derive(move || state.with(|s| s.lattice == Lattice::Cube))>
+                <h2>"Draw a region"</h2>
+                {cells_view}
+                {status}
+            </SolvingColumns>
         </div>
     }
 }

@@ -5,8 +5,9 @@
 use super::draw;
 use super::family_title;
 use crate::model::format::{format_ms, group};
+use crate::model::job::{Purpose, Tone};
 use crate::model::route::PolyformRoute;
-use crate::ui::job::JobSlot;
+use crate::ui::job::JobRun;
 use leptos::prelude::*;
 use tessera_engine::polyform::editor::{published_counts, PUBLISHED_ONE_SIDED_POLYOMINOES};
 use tessera_engine::polyform::enumerate::{max_size, Counts};
@@ -27,6 +28,20 @@ struct Result_ {
     counts: Vec<Counts>,
     pieces: Vec<Vec<Cell>>,
     ms: f64,
+}
+
+/// The enumeration view's one job.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Enumerating;
+
+impl Purpose for Enumerating {
+    fn name(self) -> &'static str {
+        "enumerating"
+    }
+
+    fn reports_stats(self) -> bool {
+        false
+    }
 }
 
 fn parse(payload: &str) -> (Lattice, usize, bool) {
@@ -55,9 +70,10 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
     let size_text = RwSignal::new(s0.to_string());
     let one_sided = RwSignal::new(o0);
     let result: RwSignal<Option<Result_>> = RwSignal::new(None);
-    let running = RwSignal::new(false);
-    let error: RwSignal<Option<String>> = RwSignal::new(None);
-    let job = JobSlot::new();
+    // The controller's message is the line under the buttons: the size
+    // typed wrong, the worker's error, or "Cancelled.".
+    let job: JobRun<Enumerating> = JobRun::scoped();
+    let running = move || job.get().is_busy();
     let page = RwSignal::new(0usize);
 
     let size = move || size_text.with(|t| t.trim().parse::<usize>().ok());
@@ -70,40 +86,36 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
             if one_sided.get() { "/one-sided" } else { "" }
         ));
     });
-    let stop = move || {
-        job.abandon();
-        running.set(false);
-    };
-    on_cleanup(move || job.abandon());
     let run = move || {
         let l = lattice.get_untracked();
         let max = max_size(l);
         let n = match size() {
             Some(n) if (1..=max).contains(&n) => n,
             _ => {
-                error.set(Some(format!(
-                    "The size must be a whole number from 1 to {max} for {} (you typed “{}”).",
-                    family_title(l).to_lowercase(),
-                    size_text.get_untracked()
-                )));
+                job.say(
+                    Tone::Error,
+                    format!(
+                        "The size must be a whole number from 1 to {max} for {} (you typed “{}”).",
+                        family_title(l).to_lowercase(),
+                        size_text.get_untracked()
+                    ),
+                );
                 return;
             }
         };
-        error.set(None);
-        stop();
+        job.clear_message();
         let os = one_sided.get_untracked();
-        let started = crate::ui::job::now_ms();
-        running.set(true);
         page.set(0);
-        job.submit(
+        job.start(
             PolyformEnumerate {
                 lattice: l,
                 size: n,
                 one_sided: os,
                 list: n <= LIST_MAX,
             },
-            move |_, e| {
-                let ms = crate::ui::job::now_ms() - started;
+            Enumerating,
+            move |_, e, _| {
+                let ms = job.elapsed();
                 match e {
                     Event::Item {
                         item: Polyforms { counts, pieces },
@@ -116,17 +128,9 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
                         pieces,
                         ms,
                     })),
-                    Event::Done(stats) => {
-                        running.set(false);
-                        if stats.cancelled {
-                            error.set(Some("Cancelled.".into()));
-                        }
-                    }
-                    Event::Error(e) => {
-                        running.set(false);
-                        error.set(Some(e.message));
-                    }
-                    Event::Progress(_) | Event::Waiting(_) => {}
+                    Event::Done(stats) if stats.cancelled => job.say(Tone::Info, "Cancelled."),
+                    // The controller has shown an error and gone idle.
+                    _ => {}
                 }
             },
         );
@@ -239,13 +243,13 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
                     " List one-sided pieces (mirror images distinct)"
                 </label>
                 <div class="actions">
-                    <button type="button" class="primary" data-testid="en-run" disabled=move || running.get()
+                    <button type="button" class="primary" data-testid="en-run" disabled=running
                         on:click=move |_| run()>"Enumerate"</button>
-                    <button type="button" class="danger" data-testid="en-cancel" disabled=move || !running.get()
-                        on:click=move |_| { stop(); error.set(Some("Cancelled.".into())); }>"Cancel"</button>
+                    <button type="button" class="danger" data-testid="en-cancel" disabled=move || !running()
+                        on:click=move |_| { job.abandon(); job.say(Tone::Info, "Cancelled."); }>"Cancel"</button>
                 </div>
-                <p class="muted" data-testid="en-running" class:hidden=move || !running.get()>"Enumerating in a worker…"</p>
-                <p class="field-error" role="alert" data-testid="en-error">{move || error.get()}</p>
+                <p class="muted" data-testid="en-running" class:hidden=move || !running()>"Enumerating in a worker…"</p>
+                <p class="field-error" role="alert" data-testid="en-error">{move || job.message.get().map(|m| m.text)}</p>
                 <p class="hint">"Counts of every size up to n come from one run of Redelmeier’s method; the last column compares with Polyform Puzzler’s published table."</p>
             </aside>
             <section class="pf-main">

@@ -360,19 +360,31 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
                         on_pick=Callback::new(move |id: String| current.set(Sel::Cat(id)))/>
                 </div>
             </aside>
-            <section class="pf-main">
-                <div class="card">
-                    {details}
-                    <Drawings solver=solver cube=Signal::derive(move || {
-                        solver.puzzle.with(|p| p.as_ref().is_ok_and(|p| p.lattice == Lattice::Cube))
-                    })/>
-                </div>
-                <Gallery solver=solver/>
-            </section>
-            <aside class="pf-side">
-                <SolverPanel solver=solver/>
-            </aside>
+            <SolvingColumns solver=solver cube=Signal::derive(move || {
+                solver.puzzle.with(|p| p.as_ref().is_ok_and(|p| p.lattice == Lattice::Cube))
+            })>
+                {details}
+            </SolvingColumns>
         </div>
+    }
+}
+
+/// The solving half of a puzzle page (the library's and the editor's):
+/// a card with the page's own heading and details (`children`) above the
+/// shown solution's drawings, the gallery, and the solver's side panel.
+#[component]
+fn SolvingColumns(solver: Solver, cube: Signal<bool>, children: Children) -> impl IntoView {
+    view! {
+        <section class="pf-main">
+            <div class="card">
+                {children()}
+                <Drawings solver=solver cube=cube/>
+            </div>
+            <Gallery solver=solver/>
+        </section>
+        <aside class="pf-side">
+            <SolverPanel solver=solver/>
+        </aside>
     }
 }
 

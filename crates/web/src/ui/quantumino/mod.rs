@@ -22,6 +22,7 @@ use std::time::Duration;
 use tessera_engine::quantumino::{check_box, piece, pieces, Partial, PlacedPiece, QuantuminoState};
 use tessera_jobs::event::Event;
 use tessera_jobs::jobs::quantumino::QuantuminoSolve;
+use tessera_voxel::solutions;
 use tessera_voxel::{Scene, ViewOptions, VoxelPiece};
 
 pub const WORKBENCH: Workbench = Workbench {
@@ -124,19 +125,6 @@ fn parse_box(sides: [String; 3]) -> Result<[i32; 3], String> {
         v[k] = parse_side(names[k], &sides[k])?;
     }
     check_box(v).map_err(|e| format!("Bad box: {e}."))
-}
-
-fn voxel_piece(p: &PlacedPiece) -> VoxelPiece {
-    let info = piece(p.piece);
-    VoxelPiece {
-        cells: p.cells.clone(),
-        color: info.as_ref().map_or("#808080".into(), |i| i.rgb.clone()),
-        label: format!(
-            "piece {} ({})",
-            p.piece,
-            info.map_or(String::new(), |i| i.color)
-        ),
-    }
 }
 
 /// Sage's `show_pentaminos`: the 17 pieces side by side, two rows.
@@ -500,14 +488,7 @@ fn QuantuminoBench() -> impl IntoView {
     });
     let scene = Signal::derive(move || {
         let bx = bench.solved_box.get();
-        Scene::new(
-            shown.with(|s| {
-                s.as_ref()
-                    .map(|s| s.iter().map(voxel_piece).collect())
-                    .unwrap_or_default()
-            }),
-            Some(bx),
-        )
+        shown.with(|s| solutions::quantumino_scene(s.as_deref().unwrap_or_default(), bx))
     });
     let gallery = Signal::derive(gallery_scene);
     let gallery_options = Signal::derive(move || ViewOptions {

@@ -45,30 +45,10 @@ pub fn Toolbar(bench: Bench, mode: AnyView) -> impl IntoView {
             </label>
             {mode}
             <div class="toolbar-group" role="group" aria-label="Edit">
-                <button
-                    type="button"
-                    class="tool"
-                    data-testid="undo"
-                    title="Undo (Ctrl+Z)"
-                    aria-label="Undo"
-                    disabled=move || !bench.history.with(|h| h.can_undo())
-                    on:click=move |_| bench.undo()
-                >
-                    <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 14 4 9l5-5"></path><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"></path></svg>
-                    <span class="tool-label">"Undo"</span>
-                </button>
-                <button
-                    type="button"
-                    class="tool"
-                    data-testid="redo"
-                    title="Redo (Ctrl+Y)"
-                    aria-label="Redo"
-                    disabled=move || !bench.history.with(|h| h.can_redo())
-                    on:click=move |_| bench.redo()
-                >
-                    <svg viewBox="0 0 24 24" aria-hidden="true"><path d="m15 14 5-5-5-5"></path><path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13"></path></svg>
-                    <span class="tool-label">"Redo"</span>
-                </button>
+                <UndoRedo labelled=true
+                    can_undo=Signal::derive(move || bench.history.with(|h| h.can_undo()))
+                    can_redo=Signal::derive(move || bench.history.with(|h| h.can_redo()))
+                    on_undo=move |()| bench.undo() on_redo=move |()| bench.redo()/>
                 <button
                     type="button"
                     class="tool"
@@ -86,8 +66,39 @@ pub fn Toolbar(bench: Bench, mode: AnyView) -> impl IntoView {
     }
 }
 
-/// Static per-cell classes: thick rules on box edges.
-fn edge_classes(shape: Shape, i: usize) -> String {
+/// Undo and Redo tool buttons (the editor's, with their labels shown, and
+/// play mode's, icons only).
+#[component]
+pub fn UndoRedo(
+    labelled: bool,
+    can_undo: Signal<bool>,
+    can_redo: Signal<bool>,
+    #[prop(into)] on_undo: Callback<()>,
+    #[prop(into)] on_redo: Callback<()>,
+) -> impl IntoView {
+    let button = move |id: &'static str,
+                       label: &'static str,
+                       keys: &'static str,
+                       icon: [&'static str; 2],
+                       enabled: Signal<bool>,
+                       run: Callback<()>| {
+        view! {
+            <button type="button" class="tool" data-testid=id title=format!("{label} ({keys})") aria-label=label
+                disabled=move || !enabled.get() on:click=move |_| run.run(())>
+                <svg viewBox="0 0 24 24" aria-hidden="true"><path d=icon[0]></path><path d=icon[1]></path></svg>
+                {labelled.then(|| view! { <span class="tool-label">{label}</span> })}
+            </button>
+        }
+    };
+    view! {
+        {button("undo", "Undo", "Ctrl+Z", ["M9 14 4 9l5-5", "M4 9h10.5a5.5 5.5 0 0 1 0 11H11"], can_undo, on_undo)}
+        {button("redo", "Redo", "Ctrl+Y", ["m15 14 5-5-5-5", "M20 9H9.5a5.5 5.5 0 0 0 0 11H13"], can_redo, on_redo)}
+    }
+}
+
+/// Static per-cell classes: thick rules on box edges (the editor's grid
+/// and play mode's).
+pub(super) fn edge_classes(shape: Shape, i: usize) -> String {
     let n = shape.size();
     let (r, c) = (i / n, i % n);
     let mut s = String::from("cell");
@@ -445,29 +456,47 @@ pub fn Pad(bench: Bench) -> impl IntoView {
     };
     view! {
         <p class="kbd-hint" aria-hidden="true">{hint}</p>
+        <Keypad n=n erase_label="Erase cell"
+            on_erase=move |()| {
+                bench.set_value(bench.selected.get_untracked(), 0);
+                focus_grid();
+            }>
+            {keys}
+        </Keypad>
+    }
+}
+
+/// The keypad's frame, the editor's and play mode's: the keys (one row up
+/// to 9×9 on wide screens, two on phones), then the erase key, which
+/// `erase_label` names for screen readers. Keys never take the focus from
+/// the grid.
+#[component]
+pub fn Keypad(
+    #[prop(into)] n: Signal<usize>,
+    erase_label: &'static str,
+    #[prop(into)] on_erase: Callback<()>,
+    children: Children,
+) -> impl IntoView {
+    view! {
         <div
             class="pad"
             role="group"
             aria-label="Keypad"
             style=move || {
-                // One row of keys up to 9×9 on wide screens, two on phones.
                 let n = n.get();
                 let cols = if n <= 9 { n + 1 } else { 9 };
                 let mcols = if n <= 4 { n + 1 } else if n <= 9 { (n + 2) / 2 } else { 9 };
                 format!("--cols:{cols};--mcols:{mcols}")
             }
         >
-            {keys}
+            {children()}
             <button
                 type="button"
                 class="pad-key erase"
                 data-testid="pad-erase"
-                aria-label="Erase cell"
+                aria-label=erase_label
                 on:mousedown=|e| e.prevent_default()
-                on:click=move |_| {
-                    bench.set_value(bench.selected.get_untracked(), 0);
-                    focus_grid();
-                }
+                on:click=move |_| on_erase.run(())
             >
                 <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M20 20H9L4 15l9.5-9.5a2 2 0 0 1 2.8 0l3.2 3.2a2 2 0 0 1 0 2.8L11 20"></path><path d="m7.5 11.5 5 5"></path></svg>
             </button>

@@ -16,6 +16,7 @@ use crate::model::format::capitalize;
 use crate::model::job::Tone;
 use crate::model::sudoku::board::Board;
 use crate::ui::job::JobSlot;
+use crate::ui::segment::Segment;
 use leptos::prelude::*;
 use tessera_engine::sudoku::generate::{Generated, Options, Symmetry};
 use tessera_engine::sudoku::logic::hint::HintKind;
@@ -979,19 +980,13 @@ pub fn LabCard(lab: Lab) -> impl IntoView {
     };
     let before_after = move |after: bool, label: &'static str, id: &'static str| {
         view! {
-            <button
-                type="button"
-                role="radio"
-                class="segment"
-                data-testid=id
-                aria-checked=move || (lab.after.get() == after).to_string()
-                on:click=move |_| match lab.viewing.get_untracked() {
+            <Segment testid=id checked=Signal::derive(move || lab.after.get() == after)
+                on_pick=move |()| match lab.viewing.get_untracked() {
                     Some(k) => lab.view_step(k, after),
                     None => lab.after.set(after),
-                }
-            >
+                }>
                 {label}
-            </button>
+            </Segment>
         }
     };
     view! {
@@ -1135,18 +1130,11 @@ pub fn GenerateCard(lab: Lab) -> impl IntoView {
                         }
                     }
                 />
-                <button
-                    type="button"
-                    class="ghost"
-                    data-testid="gen-new-seed"
-                    title="Draw a new random seed"
+                <button type="button" class="ghost" data-testid="gen-new-seed" title="Draw a new random seed"
                     on:click=move |_| {
                         g.seed.set(random_seed().to_string());
                         g.error.set(None);
-                    }
-                >
-                    "New seed"
-                </button>
+                    }>"New seed"</button>
             </div>
             <div class="actions">
                 <button type="button" class="primary" data-testid="generate" disabled=move || g.busy.get() on:click=move |_| lab.generate()>

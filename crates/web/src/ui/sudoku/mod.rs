@@ -24,6 +24,7 @@ use crate::pool::WorkerPool;
 use crate::ui::job::JobRun;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
+use tessera_engine::sudoku::variant::Kind;
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku, SudokuError};
 use tessera_jobs::event::Event;
 use tessera_jobs::jobs::sudoku::{Solved, SudokuCount, SudokuSolve};
@@ -385,7 +386,7 @@ impl Bench {
         let bench = *self;
         self.run.start(
             SudokuCount {
-                shape: b.shape,
+                rules: Kind::Standard(b.shape),
                 cells: b.cells,
                 algorithm,
                 limit: None,

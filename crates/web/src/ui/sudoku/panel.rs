@@ -6,6 +6,7 @@ use crate::model::job::Tone;
 use crate::model::sudoku::board::{Board, MAX_EDIT_SIZE};
 use crate::ui::dom;
 use crate::ui::job::{JobProgress, MessageLayout, ProgressText, StatusMessage};
+use crate::ui::segment::Segment;
 use leptos::prelude::*;
 use tessera_engine::sudoku::models::{self, ModelFormat};
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku};
@@ -14,24 +15,18 @@ use tessera_engine::sudoku::{Algorithm, Shape, Sudoku};
 pub fn SolverCard(bench: Bench) -> impl IntoView {
     let alg_button = move |a: Algorithm, title: &'static str, hint: &'static str| {
         view! {
-            <button
-                type="button"
-                role="radio"
-                class="segment"
-                data-testid=format!("alg-{}", a.name())
-                aria-checked=move || (bench.algorithm.get() == a).to_string()
-                title=hint
-                on:click=move |_| {
+            <Segment testid=format!("alg-{}", a.name())
+                checked=Signal::derive(move || bench.algorithm.get() == a) title=hint
+                on_pick=move |()| {
                     if bench.algorithm.get_untracked() != a {
                         bench.algorithm.set(a);
                         if bench.run.now().is_waiting() {
                             bench.clear_solution();
                         }
                     }
-                }
-            >
+                }>
                 {title}
-            </button>
+            </Segment>
         }
     };
     let running = move || bench.run.get().is_busy();

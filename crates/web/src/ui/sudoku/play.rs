@@ -5,6 +5,7 @@
 //! the worker for the unique solution (Check, Reveal, mistakes) and keeps
 //! the game in localStorage per puzzle.
 
+use super::grid::{edge_classes, Keypad, UndoRedo};
 use super::lab::{self, Lab};
 use super::Bench;
 use crate::model::format::symbol;
@@ -13,6 +14,7 @@ use crate::model::sudoku::board::{key_value, Board};
 use crate::model::sudoku::codec;
 use crate::model::sudoku::play::{self, clock, Game, Rules, Tool, COLOURS};
 use crate::ui::job::{now_ms, JobSlot};
+use crate::ui::segment::Segment;
 use crate::ui::{dom, storage};
 use leptos::prelude::*;
 use tessera_engine::sudoku::logic::Outcome;
@@ -491,25 +493,6 @@ fn load_game(board: &Board, id: &str) -> (Game, Option<String>) {
     }
 }
 
-fn edge_classes(shape: Shape, i: usize) -> String {
-    let n = shape.size();
-    let (r, c) = (i / n, i % n);
-    let mut s = String::from("cell");
-    if c % shape.box_cols == shape.box_cols - 1 && c != n - 1 {
-        s.push_str(" box-r");
-    }
-    if r % shape.box_rows == shape.box_rows - 1 && r != n - 1 {
-        s.push_str(" box-b");
-    }
-    if c == n - 1 {
-        s.push_str(" last-c");
-    }
-    if r == n - 1 {
-        s.push_str(" last-r");
-    }
-    s
-}
-
 fn digits_of(mask: u64) -> Vec<u8> {
     (1..=64u8).filter(|&d| mask >> (d - 1) & 1 == 1).collect()
 }
@@ -788,28 +771,10 @@ pub fn PlayBar(play: Play) -> impl IntoView {
             >
                 {move || if play.game.with(|g| g.paused) { "Resume" } else { "Pause" }}
             </button>
-            <button
-                type="button"
-                class="tool"
-                data-testid="undo"
-                title="Undo (Ctrl+Z)"
-                aria-label="Undo"
-                disabled=move || !play.game.with(Game::can_undo)
-                on:click=move |_| play.undo()
-            >
-                <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 14 4 9l5-5"></path><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"></path></svg>
-            </button>
-            <button
-                type="button"
-                class="tool"
-                data-testid="redo"
-                title="Redo (Ctrl+Y)"
-                aria-label="Redo"
-                disabled=move || !play.game.with(Game::can_redo)
-                on:click=move |_| play.redo()
-            >
-                <svg viewBox="0 0 24 24" aria-hidden="true"><path d="m15 14 5-5-5-5"></path><path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13"></path></svg>
-            </button>
+            <UndoRedo labelled=false
+                can_undo=Signal::derive(move || play.game.with(Game::can_undo))
+                can_redo=Signal::derive(move || play.game.with(Game::can_redo))
+                on_undo=move |()| play.undo() on_redo=move |()| play.redo()/>
             <button type="button" class="tool" data-testid="restart" title="Clear your work and the clock" on:click=move |_| play.restart()>
                 "Restart"
             </button>
@@ -824,21 +789,15 @@ pub fn PlayPad(play: Play) -> impl IntoView {
     let n = Memo::new(move |_| play.bench.board.with(Board::size));
     let tool_button = move |t: Tool, label: &'static str, title: &'static str| {
         view! {
-            <button
-                type="button"
-                role="radio"
-                class="segment"
-                data-testid=format!("tool-{}", t.id())
-                title=title
-                aria-checked=move || (play.tool.get() == t).to_string()
+            <Segment testid=format!("tool-{}", t.id()) title=title
+                checked=Signal::derive(move || play.tool.get() == t)
                 on:mousedown=|e| e.prevent_default()
-                on:click=move |_| {
+                on_pick=move |()| {
                     play.tool.set(t);
                     dom::focus_id(GRID_ID);
-                }
-            >
+                }>
                 {label}
-            </button>
+            </Segment>
         }
     };
     let keys = move || {
@@ -895,32 +854,13 @@ pub fn PlayPad(play: Play) -> impl IntoView {
                 "Auto"
             </button>
         </div>
-        <div
-            class="pad"
-            role="group"
-            aria-label="Keypad"
-            style=move || {
-                let n = n.get();
-                let cols = if n <= 9 { n + 1 } else { 9 };
-                let mcols = if n <= 4 { n + 1 } else if n <= 9 { (n + 2) / 2 } else { 9 };
-                format!("--cols:{cols};--mcols:{mcols}")
-            }
-        >
+        <Keypad n=n erase_label="Erase"
+            on_erase=move |()| {
+                play.erase();
+                dom::focus_id(GRID_ID);
+            }>
             {keys}
-            <button
-                type="button"
-                class="pad-key erase"
-                data-testid="pad-erase"
-                aria-label="Erase"
-                on:mousedown=|e| e.prevent_default()
-                on:click=move |_| {
-                    play.erase();
-                    dom::focus_id(GRID_ID);
-                }
-            >
-                <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M20 20H9L4 15l9.5-9.5a2 2 0 0 1 2.8 0l3.2 3.2a2 2 0 0 1 0 2.8L11 20"></path><path d="m7.5 11.5 5 5"></path></svg>
-            </button>
-        </div>
+        </Keypad>
         <p class="kbd-hint" aria-hidden="true">
             "Shift+digit: corner · Ctrl+digit: centre · Shift/Ctrl+click, drag, Ctrl+A: select · Space: mode"
         </p>
@@ -1019,12 +959,10 @@ pub fn PlayCard(play: Play) -> impl IntoView {
             })}
             <h3>"Share"</h3>
             <div class="segmented" role="radiogroup" aria-label="What the link carries">
-                <button type="button" role="radio" class="segment" data-testid="share-puzzle"
-                    aria-checked=move || (!with_progress.get()).to_string()
-                    on:click=move |_| with_progress.set(false)>"Puzzle only"</button>
-                <button type="button" role="radio" class="segment" data-testid="share-progress"
-                    aria-checked=move || with_progress.get().to_string()
-                    on:click=move |_| with_progress.set(true)>"With my progress"</button>
+                <Segment testid="share-puzzle" checked=Signal::derive(move || !with_progress.get())
+                    on_pick=move |()| with_progress.set(false)>"Puzzle only"</Segment>
+                <Segment testid="share-progress" checked=with_progress
+                    on_pick=move |()| with_progress.set(true)>"With my progress"</Segment>
             </div>
             <input
                 class="mono share-link"
@@ -1074,14 +1012,11 @@ pub fn ModeSwitch(play: Play) -> impl IntoView {
     };
     view! {
         <div class="segmented mode-switch" role="radiogroup" aria-label="Edit the puzzle or play it">
-            <button type="button" role="radio" class="segment" data-testid="mode-edit"
-                title="Edit the givens, solve, count, generate"
-                aria-checked=move || (!play.on.get()).to_string()
-                on:click=move |_| set(false)>"Edit"</button>
-            <button type="button" role="radio" class="segment" data-testid="mode-play"
-                title="Play the puzzle: givens locked, marks, colours, timer"
-                aria-checked=move || play.on.get().to_string()
-                on:click=move |_| set(true)>"Play"</button>
+            <Segment testid="mode-edit" title="Edit the givens, solve, count, generate"
+                checked=Signal::derive(move || !play.on.get())
+                on_pick=move |()| set(false)>"Edit"</Segment>
+            <Segment testid="mode-play" title="Play the puzzle: givens locked, marks, colours, timer"
+                checked=play.on on_pick=move |()| set(true)>"Play"</Segment>
         </div>
     }
 }

@@ -12,12 +12,14 @@ use crate::model::job::{Purpose, RunState, Tone};
 use crate::model::route::{SudokuRoute, VariantRoute};
 use crate::model::sudoku::count_outcome;
 use crate::ui::job::{JobRun, MessageLayout, StatusMessage};
+use crate::ui::segment::Segment;
 use leptos::prelude::*;
 use tessera_engine::sudoku::variant::{Kind, RegionMap, Variant};
-use tessera_engine::sudoku::Shape;
+use tessera_engine::sudoku::{Algorithm, Shape};
 use tessera_jobs::event::Event;
 use tessera_jobs::job::Job;
-use tessera_jobs::jobs::variant::{VariantCount, VariantGenerate, VariantGenerated, VariantSolve};
+use tessera_jobs::jobs::sudoku::SudokuCount;
+use tessera_jobs::jobs::variant::{VariantGenerate, VariantGenerated, VariantSolve};
 use web_sys::KeyboardEvent;
 
 /// Which editor the Sudoku workbench shows.
@@ -375,9 +377,11 @@ impl VBench {
         self.run.stats_line.set(None);
         self.say(Tone::Info, "Counting solutions…");
         self.submit(
-            VariantCount {
-                variant: v.kind().clone(),
+            SudokuCount {
+                rules: v.kind().clone(),
                 cells,
+                // The variant page's engine: Dancing Links (dlx9 on 9×9).
+                algorithm: Algorithm::Dlx,
                 limit: None,
             },
             VariantJob::Counting,
@@ -532,17 +536,11 @@ pub fn VariantPicker(vb: VBench) -> impl IntoView {
                 .iter()
                 .map(|&m| {
                     view! {
-                        <button
-                            type="button"
-                            role="radio"
-                            class="segment"
-                            data-testid=format!("variant-{}", m.id())
-                            title=m.hint()
-                            aria-checked=move || (vb.mode.get() == m).to_string()
-                            on:click=move |_| vb.switch(m)
-                        >
+                        <Segment testid=format!("variant-{}", m.id()) title=m.hint()
+                            checked=Signal::derive(move || vb.mode.get() == m)
+                            on_pick=move |()| vb.switch(m)>
                             {m.label()}
-                        </button>
+                        </Segment>
                     }
                 })
                 .collect_view()}

@@ -4,6 +4,7 @@
 //! chosen cell on the current puzzle, and the whole Shidoku graph on a
 //! circle (the paper's talk draws it with `circo`).
 
+use super::ExpCard;
 use crate::model::sudoku::board::Board;
 use crate::ui::sudoku::Bench;
 use leptos::prelude::*;
@@ -187,20 +188,19 @@ pub fn ColouringCard(bench: Bench) -> impl IntoView {
     };
 
     view! {
-        <section class="card exp-card" aria-labelledby="colouring-title" data-testid="colouring-card">
-            <h2 id="colouring-title">"Sudoku as graph colouring"</h2>
-            <p class="muted exp-lead">
-                "Make every cell a vertex and join two cells when they share a row, a column or a box. "
-                "A Sudoku solution gives every vertex one of the digits so that joined vertices always differ: "
-                "it is a proper colouring of this graph with as many colours as digits, and a puzzle is a partial colouring to complete. "
-                "Click a cell to see its neighbours; the colours are the digits of the puzzle in the Grid tab (with the solution, if one is shown)."
-            </p>
+        <ExpCard id="colouring" title="Sudoku as graph colouring"
+            lead=concat!(
+                "Make every cell a vertex and join two cells when they share a row, a column or a box. ",
+                "A Sudoku solution gives every vertex one of the digits so that joined vertices always differ: ",
+                "it is a proper colouring of this graph with as many colours as digits, and a puzzle is a partial colouring to complete. ",
+                "Click a cell to see its neighbours; the colours are the digits of the puzzle in the Grid tab (with the solution, if one is shown).",
+            )>
             <div class="exp-colouring">
                 <div class="exp-graph-wrap">{grid}</div>
                 <div class="exp-facts">{facts}</div>
             </div>
             <ShidokuCircle/>
-        </section>
+        </ExpCard>
     }
 }
 

@@ -1,8 +1,10 @@
 //! The counting card: Shidoku and 6×6 grids, and the J seed's boxes, each
 //! counted in the worker and shown next to the published value.
 
-use super::{now_ms, progress_bar, time_left, Task};
-use crate::model::format::group;
+use super::ExpCard;
+use super::{progress_bar, Experiment};
+use crate::model::format::{format_ms, group};
+use crate::ui::job::JobRun;
 use leptos::prelude::*;
 use tessera_engine::sudoku::Shape;
 use tessera_jobs::event::Event;
@@ -76,14 +78,10 @@ impl What {
     }
 }
 
+/// How a finished count ended (while it runs, the controller's live
+/// progress is shown instead).
 #[derive(Clone, PartialEq)]
 enum Outcome {
-    Idle,
-    Running {
-        fraction: f64,
-        so_far: u128,
-        elapsed: f64,
-    },
     Counted {
         text: String,
         matches: bool,
@@ -94,25 +92,14 @@ enum Outcome {
 
 #[component]
 fn CountRow(what: What, #[prop(optional)] start: bool) -> impl IntoView {
-    let task = Task::scoped();
-    let outcome = RwSignal::new(Outcome::Idle);
-    let started = StoredValue::new(0.0);
-    let run = move || {
-        started.set_value(now_ms());
-        outcome.set(Outcome::Running {
-            fraction: 0.0,
-            so_far: 0,
-            elapsed: 0.0,
-        });
+    let run: JobRun<Experiment> = JobRun::scoped();
+    let outcome: RwSignal<Option<Outcome>> = RwSignal::new(None);
+    let count = move || {
+        outcome.set(None);
         // Grid counts have no items; the bands' one item is the answer.
         let on_event = move |e: Event<Bands>| {
-            let elapsed = now_ms() - started.get_value();
+            let elapsed = run.elapsed();
             match e {
-                Event::Progress(p) => outcome.set(Outcome::Running {
-                    fraction: p.fraction,
-                    so_far: p.solutions,
-                    elapsed,
-                }),
                 Event::Item {
                     item:
                         Bands {
@@ -129,77 +116,81 @@ fn CountRow(what: What, #[prop(optional)] start: bool) -> impl IntoView {
                         group(pairs)
                     );
                     let matches = right == 12_096 && below == 12_096 && pairs == 146_313_216;
-                    outcome.set(Outcome::Counted {
+                    outcome.set(Some(Outcome::Counted {
                         text,
                         matches,
                         ms: elapsed,
-                    });
+                    }));
                 }
                 Event::Done(stats) => {
                     if stats.cancelled {
-                        outcome.set(Outcome::Stopped(format!(
+                        outcome.set(Some(Outcome::Stopped(format!(
                             "Cancelled after {} grids.",
                             group(stats.solutions)
-                        )));
+                        ))));
                     } else if what != What::Bands {
                         let expected = match what {
                             What::Shidoku => 288,
                             What::NineByNine => 6_670_903_752_021_072_936_960,
                             _ => 28_200_960,
                         };
-                        outcome.set(Outcome::Counted {
+                        outcome.set(Some(Outcome::Counted {
                             text: group(stats.solutions),
                             matches: stats.solutions == expected,
                             ms: stats.total_ms.max(elapsed),
-                        });
+                        }));
                     }
                 }
-                Event::Error(e) => outcome.set(Outcome::Stopped(e.message)),
-                Event::Waiting(_) => {}
+                Event::Error(e) => outcome.set(Some(Outcome::Stopped(e.message))),
+                Event::Progress(_) | Event::Waiting(_) => {}
             }
         };
         let shape = what.shape();
         if what == What::Bands {
-            task.submit(CountBands { shape }, move |_, e| on_event(e));
+            run.start(
+                CountBands { shape },
+                Experiment::Counting,
+                move |_, e, _| on_event(e),
+            );
         } else {
-            task.submit(CountGrids { shape }, move |_, e| on_event(e.retype()));
+            run.start(
+                CountGrids { shape },
+                Experiment::Counting,
+                move |_, e, _| on_event(e.retype()),
+            );
         }
     };
-    let running = move || matches!(outcome.get(), Outcome::Running { .. });
+    let running = move || run.get().is_busy();
     let result = move || {
-        match outcome.get() {
-        Outcome::Idle => view! { <span class="muted">"not counted yet"</span> }.into_any(),
-        Outcome::Running {
-            fraction,
-            so_far,
-            elapsed,
-        } => {
+        match (run.live.get(), outcome.get()) {
+        (Some(live), _) => {
             let text = if what == What::Bands {
                 "counting…".to_string()
             } else {
                 format!(
                     "{} grids so far · {:.0}% · {}",
-                    group(so_far),
-                    fraction * 100.0,
-                    time_left(elapsed, fraction)
+                    group(live.solutions),
+                    live.fraction * 100.0,
+                    live.eta()
                 )
             };
-            progress_bar(fraction, "Parts counted", text).into_any()
+            progress_bar(live.fraction, "Parts counted", text).into_any()
         }
-        Outcome::Counted { text, matches, ms } => view! {
+        (None, None) => view! { <span class="muted">"not counted yet"</span> }.into_any(),
+        (None, Some(Outcome::Counted { text, matches, ms })) => view! {
             <span class=if matches { "exp-ours good" } else { "exp-ours bad" } data-testid=format!("count-result-{}", what.id())>
                 {text}
             </span>
             <span class="muted">
-                {format!(" in {}{}", crate::model::format::format_ms(ms), if matches { " — equals the published value ✓" } else { " — differs from the published value!" })}
+                {format!(" in {}{}", format_ms(ms), if matches { " — equals the published value ✓" } else { " — differs from the published value!" })}
             </span>
         }
         .into_any(),
-        Outcome::Stopped(text) => view! { <span class="message error">{text}</span> }.into_any(),
+        (None, Some(Outcome::Stopped(text))) => view! { <span class="message error">{text}</span> }.into_any(),
     }
     };
     if start {
-        run();
+        count();
         // Bring the running count into view once the page is drawn.
         request_animation_frame(move || {
             if let Ok(Some(row)) = crate::ui::dom::document()
@@ -215,9 +206,9 @@ fn CountRow(what: What, #[prop(optional)] start: bool) -> impl IntoView {
                 <h3>{what.title()}</h3>
                 <div class="exp-count-buttons">
                     <button type="button" class="primary small" data-testid=format!("count-run-{}", what.id())
-                        disabled=running on:click=move |_| run()>"Count"</button>
+                        disabled=running on:click=move |_| count()>"Count"</button>
                     <button type="button" class="small" disabled=move || !running()
-                        on:click=move |_| task.cancel()>"Cancel"</button>
+                        on:click=move |_| { run.cancel(); }>"Cancel"</button>
                 </div>
             </div>
             <p class="muted exp-method">{what.method()}</p>
@@ -234,16 +225,15 @@ fn CountRow(what: What, #[prop(optional)] start: bool) -> impl IntoView {
 #[component]
 pub fn CountingCard(count_all: bool) -> impl IntoView {
     view! {
-        <section class="card exp-card" aria-labelledby="counting-title" data-testid="counting-card">
-            <h2 id="counting-title">"Counting grids"</h2>
-            <p class="muted exp-lead">
-                "How many completed grids are there? The counts run in a Web Worker, so the page stays responsive. "
-                "Search is enough up to 6×6; the 9×9 total takes the band method."
-            </p>
+        <ExpCard id="counting" title="Counting grids"
+            lead=concat!(
+                "How many completed grids are there? The counts run in a Web Worker, so the page stays responsive. ",
+                "Search is enough up to 6×6; the 9×9 total takes the band method.",
+            )>
             <CountRow what=What::Shidoku/>
             <CountRow what=What::SixBySix/>
             <CountRow what=What::NineByNine start=count_all/>
             <CountRow what=What::Bands/>
-        </section>
+        </ExpCard>
     }
 }

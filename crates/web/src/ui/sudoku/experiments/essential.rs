@@ -3,6 +3,7 @@
 //! (`EssentiallyDifferent`), shown beside the published value and its
 //! source, with the classes that fix some grid as a table.
 
+use super::ExpCard;
 use crate::model::format::group;
 use crate::model::job::Purpose;
 use crate::ui::job::{JobProgress, JobRun, ProgressText};
@@ -69,14 +70,11 @@ pub fn EssentialCard() -> impl IntoView {
     };
     let running = move || job.get().is_running();
     view! {
-        <section class="card exp-card" aria-labelledby="essential-title" data-testid="essential-card">
-            <h2 id="essential-title">"Essentially different grids"</h2>
-            <p class="muted exp-lead">
-                "Two grids are the same in essence when relabelling the digits, permuting bands, stacks, the rows \
-                 inside a band or the columns inside a stack, and transposing turn one into the other. Burnside's \
-                 lemma counts the classes: for each conjugacy class of symmetries, the grids it maps to a \
-                 relabelling of themselves, times the class's size, summed and divided by the group's order."
-            </p>
+        <ExpCard id="essential" title="Essentially different grids"
+            lead="Two grids are the same in essence when relabelling the digits, permuting bands, stacks, the rows \
+             inside a band or the columns inside a stack, and transposing turn one into the other. Burnside's \
+             lemma counts the classes: for each conjugacy class of symmetries, the grids it maps to a \
+             relabelling of themselves, times the class's size, summed and divided by the group's order.">
             <div class="exp-count">
                 <div class="exp-count-head">
                     <label>"Grid "
@@ -124,6 +122,6 @@ pub fn EssentialCard() -> impl IntoView {
                     }
                 })}
             </div>
-        </section>
+        </ExpCard>
     }
 }

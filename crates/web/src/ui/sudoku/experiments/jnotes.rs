@@ -7,6 +7,7 @@
 //! (`engine::count::jnotes::RowByRow`), so it needs no worker.
 
 use super::mini_grid;
+use super::ExpCard;
 use crate::model::format::group;
 use crate::model::job::Purpose;
 use crate::ui::job::{JobProgress, JobRun, ProgressText};
@@ -187,14 +188,11 @@ fn Estimates() -> impl IntoView {
 #[component]
 pub fn JNotesCard() -> impl IntoView {
     view! {
-        <section class="card exp-card" aria-labelledby="jnotes-title" data-testid="jnotes-card">
-            <h2 id="jnotes-title">"The J notes, step by step"</h2>
-            <p class="muted exp-lead">
-                "The NYC J users' group notes of October 2012 build solved grids row by row and estimate how many \
-                 there are box by box. Both here, in the notes' order and with the notes' numbers."
-            </p>
+        <ExpCard id="jnotes" title="The J notes, step by step"
+            lead="The NYC J users' group notes of October 2012 build solved grids row by row and estimate how many \
+             there are box by box. Both here, in the notes' order and with the notes' numbers.">
             <MethodOne/>
             <Estimates/>
-        </section>
+        </ExpCard>
     }
 }

@@ -14,9 +14,8 @@ mod phase;
 mod sweep;
 
 use super::Bench;
-use crate::model::job::BarStyle;
-use crate::ui::job::now_ms;
-use crate::ui::job::{JobSlot, ProgressBar};
+use crate::model::job::{BarStyle, Purpose};
+use crate::ui::job::ProgressBar;
 use leptos::prelude::*;
 
 /// The tab bar and, when chosen, the experiments page.
@@ -52,10 +51,47 @@ pub fn Experiments(bench: Bench) -> impl IntoView {
     }
 }
 
-/// A card's one worker job (see [`JobSlot`]).
-type Task = JobSlot;
+/// What an experiment card's job is doing; each card runs its jobs through
+/// the one controller (`ui::job::JobRun`), with its live progress shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Experiment {
+    /// Counting grids or boxes.
+    Counting,
+    /// Drawing and classifying random puzzles.
+    Sampling,
+}
 
-use crate::model::format::time_left;
+impl Purpose for Experiment {
+    fn name(self) -> &'static str {
+        match self {
+            Experiment::Counting => "counting",
+            Experiment::Sampling => "sampling",
+        }
+    }
+
+    fn shows_progress(self) -> bool {
+        true
+    }
+}
+
+/// One experiment's card: its title, a lead paragraph saying what it
+/// shows, then its own body. `id` names the card (`{id}-card`) and its
+/// heading (`{id}-title`).
+#[component]
+fn ExpCard(
+    id: &'static str,
+    title: &'static str,
+    lead: &'static str,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <section class="card exp-card" aria-labelledby=format!("{id}-title") data-testid=format!("{id}-card")>
+            <h2 id=format!("{id}-title")>{title}</h2>
+            <p class="muted exp-lead">{lead}</p>
+            {children()}
+        </section>
+    }
+}
 
 /// A progress bar with a line of text under it.
 fn progress_bar(fraction: f64, label: &'static str, text: String) -> impl IntoView {

@@ -1,10 +1,11 @@
 //! The phase-transition card: controls, a live SVG plot that fills in as
 //! the worker streams snapshots, and the data as CSV.
 
-use super::{now_ms, progress_bar, time_left, Task};
-use crate::model::job::{Message, Tone};
+use super::ExpCard;
+use super::{progress_bar, Experiment};
+use crate::model::job::Tone;
 use crate::ui::dom;
-use crate::ui::job::{MessageLayout, StatusMessage};
+use crate::ui::job::{JobRun, MessageLayout, StatusMessage};
 use leptos::prelude::*;
 use tessera_engine::count::phase::{self, Config, Model, Point};
 use tessera_engine::sudoku::Shape;
@@ -37,12 +38,8 @@ struct State {
     /// The run whose points are shown.
     shown: RwSignal<Option<Config>>,
     points: RwSignal<Vec<Point>>,
-    running: RwSignal<bool>,
-    fraction: RwSignal<f64>,
-    elapsed: RwSignal<f64>,
-    started: StoredValue<f64>,
-    message: RwSignal<Option<Message>>,
-    task: Task,
+    /// The sampling job: run state, live progress, the status message.
+    job: JobRun<Experiment>,
 }
 
 impl State {
@@ -61,35 +58,26 @@ impl State {
     fn run(&self) {
         let config = self.config();
         if let Err(e) = config.validate() {
-            self.message
-                .set(Some(Message::new(Tone::Error, format!("Cannot run: {e}."))));
+            self.job.say(Tone::Error, format!("Cannot run: {e}."));
             return;
         }
-        self.message.set(None);
+        self.job.clear_message();
         self.shown.set(Some(config));
         self.points.set(Vec::new());
-        self.fraction.set(0.0);
-        self.elapsed.set(0.0);
-        self.started.set_value(now_ms());
-        self.running.set(true);
         let s = *self;
-        self.task
-            .submit(PhaseTransition { config }, move |_, e| s.on_event(e));
+        self.job.start(
+            PhaseTransition { config },
+            Experiment::Sampling,
+            move |_, e, _| s.on_event(e),
+        );
     }
 
+    /// What the controller leaves to the card: the snapshots, and the
+    /// closing sentence.
     fn on_event(&self, e: Event<Vec<Point>>) {
-        let elapsed = now_ms() - self.started.get_value();
         match e {
-            Event::Item { item: points, .. } => {
-                self.points.set(points);
-                self.elapsed.set(elapsed);
-            }
-            Event::Progress(p) => {
-                self.fraction.set(p.fraction);
-                self.elapsed.set(elapsed);
-            }
+            Event::Item { item: points, .. } => self.points.set(points),
             Event::Done(stats) => {
-                self.running.set(false);
                 let samples: u32 = self
                     .points
                     .with_untracked(|p| p.iter().map(Point::samples).sum());
@@ -101,11 +89,7 @@ impl State {
                         crate::model::format::format_ms(stats.total_ms)
                     )
                 };
-                self.message.set(Some(Message::new(Tone::Info, text)));
-            }
-            Event::Error(e) => {
-                self.running.set(false);
-                self.message.set(Some(Message::new(Tone::Error, e.message)));
+                self.job.say(Tone::Info, text);
             }
             _ => {}
         }
@@ -123,12 +107,7 @@ pub fn PhaseCard() -> impl IntoView {
         model: RwSignal::new(Model::GridSubset),
         shown: RwSignal::new(None),
         points: RwSignal::new(Vec::new()),
-        running: RwSignal::new(false),
-        fraction: RwSignal::new(0.0),
-        elapsed: RwSignal::new(0.0),
-        started: StoredValue::new(0.0),
-        message: RwSignal::new(None),
-        task: Task::scoped(),
+        job: JobRun::scoped(),
     };
     let number =
         move |label: &'static str, id: &'static str, get: Signal<String>, set: Callback<String>| {
@@ -145,12 +124,12 @@ pub fn PhaseCard() -> impl IntoView {
         move |text: String, what: &str, apply: &dyn Fn(u64)| match text.trim().parse::<u64>() {
             Ok(v) => {
                 apply(v);
-                s.message.set(None);
+                s.job.clear_message();
             }
-            Err(_) => s.message.set(Some(Message::new(
+            Err(_) => s.job.say(
                 Tone::Error,
                 format!("{what} must be a whole number, not “{text}”."),
-            ))),
+            ),
         };
     let samples_in = number(
         "Puzzles per k",
@@ -213,17 +192,13 @@ pub fn PhaseCard() -> impl IntoView {
         </label>
     };
     let status = move || {
-        if s.running.get() {
-            let f = s.fraction.get();
-            let text = format!(
-                "{:.0}% of the samples · {}",
-                f * 100.0,
-                time_left(s.elapsed.get(), f)
-            );
-            Some(progress_bar(f, "Samples classified", text).into_any())
-        } else {
-            Some(view! { <StatusMessage message=s.message testid="phase-message" layout=MessageLayout::Transient/> }.into_any())
+        match s.job.live.get() {
+        Some(live) => {
+            let text = format!("{:.0}% of the samples · {}", live.fraction * 100.0, live.eta());
+            progress_bar(live.fraction, "Samples classified", text).into_any()
         }
+        None => view! { <StatusMessage message=s.job.message testid="phase-message" layout=MessageLayout::Transient/> }.into_any(),
+    }
     };
     let download = move |_| {
         let Some(config) = s.shown.get_untracked() else {
@@ -241,15 +216,14 @@ pub fn PhaseCard() -> impl IntoView {
             .with_untracked(|p| dom::download_text(&name, "text/csv", &phase::csv(p)));
     };
     view! {
-        <section class="card exp-card" aria-labelledby="phase-title" data-testid="phase-card">
-            <h2 id="phase-title">"Phase transition in random puzzles"</h2>
-            <p class="muted exp-lead">
-                "Take a random complete grid, keep k of its cells at random: how often is the solution still unique? "
-                "With few clues almost never, with many almost always — the switch is sharp, like a phase transition in physics. "
-                "Each point is the share of unique puzzles among those drawn for that k, with its 95% Wilson interval; "
-                "with random givens (not taken from a grid) the puzzle may have no solution at all, so the share of solvable ones is drawn too. "
-                "No 9×9 puzzle with 16 or fewer clues is unique (McGuire et al., 2012)."
-            </p>
+        <ExpCard id="phase" title="Phase transition in random puzzles"
+            lead=concat!(
+                "Take a random complete grid, keep k of its cells at random: how often is the solution still unique? ",
+                "With few clues almost never, with many almost always — the switch is sharp, like a phase transition in physics. ",
+                "Each point is the share of unique puzzles among those drawn for that k, with its 95% Wilson interval; ",
+                "with random givens (not taken from a grid) the puzzle may have no solution at all, so the share of solvable ones is drawn too. ",
+                "No 9×9 puzzle with 16 or fewer clues is unique (McGuire et al., 2012).",
+            )>
             <div class="exp-controls">
                 {shape_select}
                 {model_select}
@@ -260,11 +234,11 @@ pub fn PhaseCard() -> impl IntoView {
             </div>
             <div class="actions">
                 <button type="button" class="primary" data-testid="phase-run"
-                    disabled=move || s.running.get()
+                    disabled=move || s.job.get().is_busy()
                     on:click=move |_| s.run()>"Run"</button>
                 <button type="button" data-testid="phase-cancel"
-                    disabled=move || !s.running.get()
-                    on:click=move |_| s.task.cancel()>"Cancel"</button>
+                    disabled=move || !s.job.get().is_busy()
+                    on:click=move |_| { s.job.cancel(); }>"Cancel"</button>
                 <button type="button" data-testid="phase-csv"
                     disabled=move || s.points.with(Vec::is_empty)
                     on:click=download>"Download CSV"</button>
@@ -272,7 +246,7 @@ pub fn PhaseCard() -> impl IntoView {
             {status}
             {move || s.shown.get().map(|config| s.points.with(|p| plot(&config, p)))}
             {move || s.shown.get().map(|config| s.points.with(|p| summary(&config, p)))}
-        </section>
+        </ExpCard>
     }
 }
 

@@ -9,6 +9,7 @@
 //! takes milliseconds.
 
 use super::mini_grid;
+use super::ExpCard;
 use crate::ui::sudoku::Bench;
 use leptos::prelude::*;
 use tessera_engine::sudoku::sweep::{cell_name, explore, parse_games, Explored, Game};
@@ -137,15 +138,12 @@ pub fn SweepCard(bench: Bench) -> impl IntoView {
         replay(Game::from_values(&values));
     };
     view! {
-        <section class="card exp-card" aria-labelledby="sweep-title" data-testid="sweep-card">
-            <h2 id="sweep-title">"The walkthrough's sweeps"</h2>
-            <p class="muted exp-lead">
-                "The walkthrough's little Python solver, replayed exactly: each cell keeps its possible values; a \
-                 sweep visits the cells row by row and narrows each against its box, row and column (and a value \
-                 that no other cell of a group can take must go here — the \"last chance\" rule). When sweeps stop \
-                 changing anything, the game splits on the cell with the fewest possible values, one copy per value, \
-                 and each copy is explored the same way."
-            </p>
+        <ExpCard id="sweep" title="The walkthrough's sweeps"
+            lead="The walkthrough's little Python solver, replayed exactly: each cell keeps its possible values; a \
+             sweep visits the cells row by row and narrows each against its box, row and column (and a value \
+             that no other cell of a group can take must go here — the \"last chance\" rule). When sweeps stop \
+             changing anything, the game splits on the cell with the fewest possible values, one copy per value, \
+             and each copy is explored the same way.">
             <div class="exp-count-buttons">
                 <button type="button" class="small" data-testid="sweep-test3a" on:click=seed(TEST3A)>"Its game test3a"</button>
                 <button type="button" class="small" data-testid="sweep-test5a" on:click=seed(TEST5A)>"Its game test5a"</button>
@@ -173,6 +171,6 @@ pub fn SweepCard(bench: Bench) -> impl IntoView {
                     }
                 }).collect::<Vec<_>>()}
             </div>
-        </section>
+        </ExpCard>
     }
 }
