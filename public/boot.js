@@ -99,13 +99,16 @@
     // (its files may now come from the new build: reload soon).
     var reloading = false;
     navigator.serviceWorker.addEventListener("controllerchange", function () {
-      if (!hadController || reloading) return;
+      if (reloading) return;
       if (wantUpdate) {
         reloading = true;
         location.reload();
-      } else {
+      } else if (hadController) {
         offer(null, "Tessera was updated in another tab. Reload this page to use the new version.");
       }
+      // The first install's claim of this page is not an update; the next
+      // change of controller is.
+      hadController = true;
     });
     var wantUpdate = false;
     var offer = function (reg, message) {

@@ -52,6 +52,11 @@ struct Handler {
     slot: usize,
     callback: Callback,
     cancelling: bool,
+    /// The encoded start request, to start the job again elsewhere if its
+    /// worker is replaced before the job was heard from.
+    start: String,
+    /// Has the worker sent anything for this job yet?
+    heard: bool,
 }
 
 struct Slot {
@@ -174,18 +179,21 @@ impl WorkerPool {
             inner.next_id = inner.next_id.wrapping_add(1).max(1);
             match pick_slot(&self.inner, &mut inner) {
                 Ok(slot) => {
+                    let start = encode(&Request::start(id, &job));
                     inner.handlers.insert(
                         id,
                         Handler {
                             slot,
                             callback: callback.clone(),
                             cancelling: false,
+                            start: start.clone(),
+                            heard: false,
                         },
                     );
                     if let Some(s) = inner.slots[slot].as_mut() {
                         s.jobs += 1;
                     }
-                    send(&mut inner, slot, &Request::start(id, &job));
+                    send_text(&mut inner, slot, start);
                     (id, None)
                 }
                 Err(message) => (id, Some(message)),
@@ -273,7 +281,10 @@ impl JobHandle {
 }
 
 fn send(inner: &mut Inner, slot: usize, request: &Request) {
-    let text = encode(request);
+    send_text(inner, slot, encode(request));
+}
+
+fn send_text(inner: &mut Inner, slot: usize, text: String) {
     if let Some(s) = inner.slots.get_mut(slot).and_then(Option::as_mut) {
         if s.ready {
             let _ = s.worker.post_message(&JsValue::from_str(&text));
@@ -402,9 +413,12 @@ fn dispatch(pool: &Rc<RefCell<Inner>>, slot: usize, text: &str) {
             release(&mut inner, h.slot);
             h.callback
         } else {
-            match inner.handlers.get(&id) {
+            match inner.handlers.get_mut(&id) {
                 // After Cancel only the final Done matters.
-                Some(h) if !h.cancelling => h.callback.clone(),
+                Some(h) if !h.cancelling => {
+                    h.heard = true;
+                    h.callback.clone()
+                }
                 _ => return,
             }
         }
@@ -451,9 +465,28 @@ fn restart(pool: &Rc<RefCell<Inner>>, slot: usize, message: &str) {
             .filter(|(_, h)| h.slot == slot)
             .map(|(id, _)| *id)
             .collect();
-        ids.into_iter()
-            .filter_map(|id| inner.handlers.remove(&id))
-            .collect()
+        let mut orphans = Vec::new();
+        for id in ids {
+            let Some(h) = inner.handlers.remove(&id) else {
+                continue;
+            };
+            // A job queued behind the stuck one, never heard from: start it
+            // on another worker rather than failing it with the other's
+            // trouble (the Count a user clicked just after a slow cancel).
+            if !h.cancelling && !h.heard {
+                if let Ok(next) = pick_slot(pool, &mut inner) {
+                    if let Some(s) = inner.slots[next].as_mut() {
+                        s.jobs += 1;
+                    }
+                    let text = h.start.clone();
+                    inner.handlers.insert(id, Handler { slot: next, ..h });
+                    send_text(&mut inner, next, text);
+                    continue;
+                }
+            }
+            orphans.push(h);
+        }
+        orphans
     };
     for h in orphans {
         let event = if h.cancelling {
