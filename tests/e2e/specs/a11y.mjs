@@ -101,4 +101,51 @@ export const tests = [
       assert.ok(headers.length >= 6 && headers.every((h) => h.length > 0), JSON.stringify(headers));
     },
   },
+  {
+    name: "a11y: the polyform region editor works from the keyboard alone",
+    async run(t) {
+      const page = await t.newPage();
+      await page.goto(t.base + "#polyforms/edit");
+      await page.waitForSelector('html[data-app="ready"] [data-testid="ed-canvas"] .ed-cell', { timeout: 20000 });
+      await t.click("ed-clear", page);
+      const counts = () => t.tid("ed-counts", page).innerText();
+      assert.match(await counts(), /^Region: 0 cells/);
+      // One cell is the tab stop.
+      const stops = await page.locator('[data-testid="ed-canvas"] .ed-cell[tabindex="0"]').count();
+      assert.equal(stops, 1, "one tab stop in the canvas");
+      // Clicking a cell makes it the tab stop; start in the middle of the
+      // canvas (neighbours on every side), then work by keyboard only.
+      const middle = await page.evaluate(() => {
+        const cells = [...document.querySelectorAll('[data-testid="ed-canvas"] .ed-cell')].map((c) => {
+          const r = c.getBoundingClientRect();
+          return { i: c.getAttribute("data-i"), x: r.x + r.width / 2, y: r.y + r.height / 2 };
+        });
+        const cx = cells.reduce((a, c) => a + c.x, 0) / cells.length;
+        const cy = cells.reduce((a, c) => a + c.y, 0) / cells.length;
+        return cells.sort((a, b) => Math.hypot(a.x - cx, a.y - cy) - Math.hypot(b.x - cx, b.y - cy))[0].i;
+      });
+      await page.locator(`[data-testid="ed-canvas"] .ed-cell[data-i="${middle}"]`).focus();
+      const at = () => page.evaluate(() => document.activeElement?.getAttribute("data-i"));
+      const first = await at();
+      assert.equal(first, middle);
+      await page.keyboard.press("Space");
+      await t.until(() => /^Region: 1 cell\b/.test(document.querySelector('[data-testid="ed-counts"]').textContent), null, { page });
+      assert.equal(await at(), first, "focus stays on the switched cell");
+      // Right, then down: two other cells, switched with Enter.
+      await page.keyboard.press("ArrowRight");
+      const second = await at();
+      assert.ok(second !== null && second !== first, `ArrowRight moved (${first} → ${second})`);
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("ArrowDown");
+      const third = await at();
+      assert.ok(third !== null && third !== second, `ArrowDown moved (${second} → ${third})`);
+      await page.keyboard.press("Enter");
+      await t.until(() => /^Region: 3 cells/.test(document.querySelector('[data-testid="ed-counts"]').textContent), null, { page });
+      assert.equal(await page.locator('[data-testid="ed-canvas"] .ed-cell[data-on="true"]').count(), 3);
+      assert.equal(await page.locator('[data-testid="ed-canvas"] .ed-cell[aria-pressed="true"]').count(), 3);
+      // Space again switches the focused cell off.
+      await page.keyboard.press("Space");
+      await t.until(() => /^Region: 2 cells/.test(document.querySelector('[data-testid="ed-counts"]').textContent), null, { page });
+    },
+  },
 ];

@@ -278,6 +278,10 @@ pub fn EditorView(solver: Solver, payload: RwSignal<String>, initial: String) ->
     let up = window_event_listener(leptos::ev::pointerup, move |_| painting.set_value(None));
     on_cleanup(move || up.remove());
 
+    // Keyboard (issue 21 §3): one cell is the tab stop (roving tabindex);
+    // arrows move to the nearest cell that way on any lattice, Enter or
+    // Space switches it.
+    let focused = RwSignal::new(0usize);
     let cells_view = move || {
         let s = state.get();
         let shift = s.w + 1;
@@ -287,6 +291,19 @@ pub fn EditorView(solver: Solver, payload: RwSignal<String>, initial: String) ->
             .map(|&c| draw::cell_points(s.lattice, c, shift))
             .collect();
         let vb = draw::view_box(&shapes, 8.0);
+        let centres: std::rc::Rc<Vec<(f64, f64)>> = std::rc::Rc::new(
+            shapes
+                .iter()
+                .map(|p| {
+                    let n = p.len().max(1) as f64;
+                    (
+                        p.iter().map(|q| q.0).sum::<f64>() / n,
+                        p.iter().map(|q| q.1).sum::<f64>() / n,
+                    )
+                })
+                .collect(),
+        );
+        let stop = focused.get_untracked().min(cells.len().saturating_sub(1));
         let stick = s.lattice.is_segment();
         let items = cells
             .iter()
@@ -297,14 +314,38 @@ pub fn EditorView(solver: Solver, payload: RwSignal<String>, initial: String) ->
                 let label = format!("cell {},{},{}", c[0], c[1], c[2]);
                 let down = move |ev: leptos::ev::PointerEvent| {
                     ev.prevent_default();
+                    focused.set(i);
                     painting.set_value(Some(!on));
                     apply(i, !on);
                 };
+                let centres = centres.clone();
+                let key = move |ev: leptos::ev::KeyboardEvent| {
+                    let dir = match ev.key().as_str() {
+                        "Enter" | " " => {
+                            ev.prevent_default();
+                            apply(i, !on);
+                            dom::focus_later(format!(".ed-canvas [data-i=\"{i}\"][tabindex]"));
+                            return;
+                        }
+                        "ArrowRight" => (1.0, 0.0),
+                        "ArrowLeft" => (-1.0, 0.0),
+                        "ArrowDown" => (0.0, 1.0),
+                        "ArrowUp" => (0.0, -1.0),
+                        _ => return,
+                    };
+                    ev.prevent_default();
+                    if let Some(j) = nearest_towards(&centres, i, dir) {
+                        focused.set(j);
+                        dom::focus_later(format!(".ed-canvas [data-i=\"{j}\"][tabindex]"));
+                    }
+                };
+                let tabindex = if i == stop { "0" } else { "-1" };
                 if stick {
                     let (a, b) = (pts[0], pts[1]);
                     view! {
                         <g class="ed-cell ed-stick" data-i=i data-on=on.to_string() aria-label=label
-                            role="button" on:pointerdown=down>
+                            role="button" aria-pressed=on.to_string() tabindex=tabindex
+                            on:pointerdown=down on:keydown=key>
                             <line class="ed-hit" x1=a.0 y1=a.1 x2=b.0 y2=b.1 data-i=i></line>
                             <line class="ed-seg" x1=a.0 y1=a.1 x2=b.0 y2=b.1 data-i=i></line>
                         </g>
@@ -313,7 +354,8 @@ pub fn EditorView(solver: Solver, payload: RwSignal<String>, initial: String) ->
                 } else {
                     view! {
                         <polygon class="ed-cell" data-i=i data-on=on.to_string() aria-label=label role="button"
-                            points=draw::points_attr(&pts) on:pointerdown=down></polygon>
+                            aria-pressed=on.to_string() tabindex=tabindex
+                            points=draw::points_attr(&pts) on:pointerdown=down on:keydown=key></polygon>
                     }
                     .into_any()
                 }
@@ -341,7 +383,7 @@ pub fn EditorView(solver: Solver, payload: RwSignal<String>, initial: String) ->
         view! {
             <svg xmlns="http://www.w3.org/2000/svg" class="ed-canvas" data-testid="ed-canvas"
                 data-lattice=s.lattice.family() viewBox=vb role="group"
-                aria-label="Region editor: click or drag to switch cells on and off"
+                aria-label="Region editor: click or drag to switch cells on and off; with the keyboard, arrows move and Enter or Space switches"
                 on:pointermove=on_move>
                 {items}
             </svg>
@@ -518,4 +560,24 @@ pub fn EditorView(solver: Solver, payload: RwSignal<String>, initial: String) ->
             </SolvingColumns>
         </div>
     }
+}
+
+/// The cell nearest to cell `from` in direction `dir` (a unit step on screen
+/// axes): among the cells whose centre lies within 60° of that direction,
+/// the closest, with the sideways offset counted double so a straight line
+/// wins over a diagonal. Works on every lattice, squares to segments.
+fn nearest_towards(centres: &[(f64, f64)], from: usize, dir: (f64, f64)) -> Option<usize> {
+    let (x0, y0) = *centres.get(from)?;
+    centres
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != from)
+        .filter_map(|(j, &(x, y))| {
+            let (dx, dy) = (x - x0, y - y0);
+            let along = dx * dir.0 + dy * dir.1;
+            let across = (dx * dir.1 - dy * dir.0).abs();
+            (along > 1e-9 && across <= along * 1.8).then_some((j, along + 2.0 * across))
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(j, _)| j)
 }
