@@ -288,4 +288,44 @@ export const tests = [
       }
     },
   },
+  {
+    name: "play: Hint is graduated — technique, cells, step, then applied on the fourth press (one undo); a wrong digit first",
+    async run(t) {
+      const sage = "5...8..49...5...3..673....115..........2.8..........187....415..3...2...49..5...3";
+      const page = await t.open("#sudoku/" + sage);
+      await play(t);
+      const said = () => t.tid("play-said").innerText();
+      const filled = () => page.evaluate(() => [...document.querySelectorAll('#sudoku-grid [data-kind="player"]')].length);
+      assert.equal(await filled(), 0);
+      const texts = [];
+      for (let press = 1; press <= 3; press++) {
+        await t.click("play-hint");
+        await t.until((n) => document.querySelector('[data-testid="play-said"]')?.textContent.includes(n === 3 ? "apply it" : "for more"), press);
+        texts.push(await said());
+        assert.equal(await filled(), 0, `press ${press} changes nothing on the grid`);
+      }
+      assert.equal(new Set(texts).size, 3, `each press says more: ${JSON.stringify(texts)}`);
+      await t.click("play-hint");
+      await t.until(() => document.querySelector('[data-testid="play-said"]')?.textContent.startsWith("Applied:"));
+      const after = await filled();
+      const marks = await page.locator("#sudoku-grid [data-centre]").count();
+      assert.ok(after > 0 || marks > 0, `the fourth press applied the step (${after} digits, ${marks} marked cells)`);
+      t.note(`hints: ${texts.map((x) => x.slice(0, 40)).join(" | ")}`);
+      // One undo takes the whole step back.
+      await page.locator("#sudoku-grid").focus();
+      await page.keyboard.press("Control+z");
+      assert.equal(await filled(), 0);
+      // A wrong digit is named before any step.
+      const open = [...sage].findIndex((c) => c === ".");
+      await page.locator(`#cell-${open}`).click();
+      const cands = "123456789";
+      // A digit the row already holds is surely wrong.
+      const row = Math.floor(open / 9);
+      const wrong = [...cands].find((d) => sage.slice(row * 9, row * 9 + 9).includes(d));
+      await page.keyboard.press(wrong);
+      await t.click("play-hint");
+      await t.until(() => document.querySelector('[data-testid="play-said"]')?.className.includes("error"));
+      t.note(`wrong digit: ${await said()}`);
+    },
+  },
 ];

@@ -499,6 +499,44 @@ impl Game {
         })
     }
 
+    /// A hint's step, applied as one undoable change: placements become
+    /// the player's digits; eliminations strike the candidate when
+    /// auto-candidates are on, else come off the centre marks — which are
+    /// first filled with the cell's candidates when the player had none, so
+    /// the marks then show the position the next hint reads.
+    pub fn apply_step(&mut self, placements: &[(usize, u8)], eliminations: &[(usize, u8)]) -> bool {
+        let cells = self.cells();
+        let ok = |&(c, v): &(usize, u8)| c < cells && v >= 1 && v as usize <= self.rules.size;
+        if !placements.iter().all(ok) || !eliminations.iter().all(ok) {
+            return false;
+        }
+        let candidates: Vec<u64> = eliminations
+            .iter()
+            .map(|&(c, _)| self.candidates(c))
+            .collect();
+        let auto = self.layers.auto;
+        self.change(|l, g| {
+            for &(c, v) in placements {
+                if !g.is_given(c) {
+                    l.digits[c] = v;
+                }
+            }
+            for (&(c, v), &cands) in eliminations.iter().zip(&candidates) {
+                if g.is_given(c) || l.digits[c] != 0 {
+                    continue;
+                }
+                if auto {
+                    l.struck[c] |= bit(v);
+                } else {
+                    if l.centre[c] == 0 {
+                        l.centre[c] = cands;
+                    }
+                    l.centre[c] &= !bit(v);
+                }
+            }
+        })
+    }
+
     /// Auto-candidates on or off (undoable). The player's eliminations are
     /// kept either way; the manual centre marks come back when it is off.
     pub fn toggle_auto(&mut self) -> bool {
@@ -1264,5 +1302,37 @@ mod tests {
         cells[3] = 10;
         let err = Game::new(Rules::standard(nine()), cells).unwrap_err();
         assert_eq!(err, "r1c4 holds 10, beyond the grid's 9 symbols");
+    }
+
+    #[test]
+    fn a_hints_step_applies_as_one_undoable_change() {
+        let mut g = game();
+        let open = (0..81).find(|&c| !g.is_given(c)).unwrap();
+        let other = (open + 1..81).find(|&c| !g.is_given(c)).unwrap();
+        let cands = g.candidates(other);
+        let v = (1..=9u8).find(|&v| cands & bit(v) != 0).unwrap();
+        let before = g.layers().clone();
+        // Manual marks: the eliminated cell's marks become its candidates
+        // minus the digit.
+        assert!(g.apply_step(&[(open, 4)], &[(other, v)]));
+        assert_eq!(g.value(open), 4);
+        assert_eq!(g.layers().centre[other] & bit(v), 0);
+        assert_ne!(
+            g.layers().centre[other],
+            0,
+            "marks filled from the candidates"
+        );
+        assert!(g.undo());
+        assert_eq!(g.layers(), &before, "one undo takes the whole step back");
+        // Auto-candidates: the digit is struck instead.
+        g.toggle_auto();
+        assert!(g.apply_step(&[], &[(other, v)]));
+        assert_eq!(g.candidates(other) & bit(v), 0);
+        assert_eq!(g.layers().centre[other], 0);
+        // Givens are never written; out-of-range steps are refused whole.
+        let given = (0..81).find(|&c| g.is_given(c)).unwrap();
+        assert!(!g.apply_step(&[(given, 1)], &[]));
+        assert!(!g.apply_step(&[(open, 10)], &[]));
+        assert!(!g.apply_step(&[(81, 1)], &[]));
     }
 }

@@ -193,26 +193,23 @@ fn snapshot_masks(s: &Snapshot) -> Vec<u64> {
         .collect()
 }
 
-/// The play mode's Hint — the hook a graduated hint (technique, then
-/// area, then cells, then the step) replaces: the next logical step on the
-/// player's position (givens and the player's digits as values; centre
-/// marks, or the auto-candidates, narrowing the candidates). `Ok(None)`:
-/// no rule applies; `Err`: the position already clashes.
-pub fn play_hint(
+/// Play mode's graduated hint on the player's position (digits and centre
+/// marks read as candidates) at `stage` 1–4; `solution` judges the
+/// player's digits when the puzzle's unique solution is known.
+pub fn play_graduated(
     shape: Shape,
     values: &[u8],
     marks: &[u64],
-) -> Result<Option<(Step, String)>, String> {
+    solution: Option<&[u8]>,
+    stage: u8,
+) -> Result<logic::hint::Hint, String> {
     let b = Board {
         shape,
         cells: values.to_vec(),
         notes: marks.to_vec(),
     };
     let p = position(&b)?;
-    Ok(logic::next_step(&p).map(|s| {
-        let text = sentence(&s);
-        (s, text)
-    }))
+    Ok(logic::graduated_hint(&p, solution, stage))
 }
 
 /// A fresh seed for "New seed": random in the browser, reproducible after.

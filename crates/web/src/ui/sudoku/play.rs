@@ -17,6 +17,7 @@ use crate::ui::job::{now_ms, JobSlot};
 use crate::ui::segment::Segment;
 use crate::ui::{dom, storage};
 use leptos::prelude::*;
+use tessera_engine::sudoku::logic::hint::HintKind;
 use tessera_engine::sudoku::logic::Outcome;
 use tessera_engine::sudoku::{Algorithm, Shape};
 use tessera_jobs::event::Event;
@@ -56,6 +57,9 @@ pub struct Play {
     /// A drag-select in progress.
     dragging: StoredValue<bool>,
     solve_job: JobSlot,
+    /// The graduated hint's stage and the position (digits, centre marks)
+    /// it is about; another position starts again at stage 1.
+    hint_stage: RwSignal<Option<lab::HintStage>>,
 }
 
 impl Play {
@@ -76,6 +80,7 @@ impl Play {
             id: RwSignal::new(id),
             dragging: StoredValue::new(false),
             solve_job: JobSlot::new(),
+            hint_stage: RwSignal::new(None),
         }
     }
 
@@ -339,40 +344,79 @@ impl Play {
         }
     }
 
-    /// Hint: the hook for the graduated hints of the logic lab. Today one
-    /// press names the next step on the player's own position; a wrong
-    /// digit is named first instead of being built on.
+    /// Hint, graduated as in the logic lab: each press on the same
+    /// position says more about the same step — the technique and where to
+    /// look, then the cells, then the placement or eliminations — and the
+    /// fourth press applies it (one undoable change). A wrong digit (or
+    /// marks that lose a cell's true digit) is named first instead of being
+    /// built on. Every press counts as a hint used.
     pub fn hint(&self) {
-        if let Ok(sol) = self.solution() {
-            let wrong = self.game.with_untracked(|g| {
-                g.wrong(&sol)
-                    .first()
-                    .map(|&c| (g.rules().cell_name(c), g.value(c)))
-            });
-            if let Some((cell, v)) = wrong {
-                self.game.update(|g| g.hints += 1);
-                self.save();
-                return self.said.set(Some((
-                    Tone::Error,
-                    format!("{cell} is not {v}: the puzzle has no solution from here. Undo it or use Check."),
-                )));
-            }
-        }
         let shape = self.bench.board.with_untracked(|b| b.shape);
         let (values, marks) = self.game.with_untracked(|g| {
             let marks: Vec<u64> = (0..g.cells()).map(|c| g.centre_shown(c)).collect();
             (g.values(), marks)
         });
-        let said = match lab::play_hint(shape, &values, &marks) {
-            Ok(Some((_, text))) => (Tone::Info, text),
-            Ok(None) => (
-                Tone::Info,
-                "No rule applies to this position: the lab's Solve logically shows the way on."
-                    .into(),
-            ),
-            Err(e) => (Tone::Error, format!("No hint: {e}.")),
+        let stage = match self.hint_stage.get_untracked() {
+            Some((s, v, m)) if v == values && m == marks && s < 4 => s + 1,
+            _ => 1,
+        };
+        let solution = self.solution().ok();
+        let hint = match lab::play_graduated(shape, &values, &marks, solution.as_deref(), stage) {
+            Ok(h) => h,
+            Err(e) => {
+                self.hint_stage.set(None);
+                return self.said.set(Some((Tone::Error, format!("No hint: {e}."))));
+            }
         };
         self.game.update(|g| g.hints += 1);
+        let said = match (hint.kind, hint.step) {
+            (HintKind::Step, Some(step)) if stage == 4 => {
+                self.hint_stage.set(None);
+                let placements: Vec<(usize, u8)> =
+                    step.placements.iter().map(|p| (p.cell, p.digit)).collect();
+                let eliminations: Vec<(usize, u8)> = step
+                    .eliminations
+                    .iter()
+                    .map(|p| (p.cell, p.digit))
+                    .collect();
+                self.game.update(|g| {
+                    g.apply_step(&placements, &eliminations);
+                });
+                self.changed();
+                (Tone::Info, format!("Applied: {}", lab::sentence(&step)))
+            }
+            (HintKind::Step, Some(step)) => {
+                self.hint_stage.set(Some((stage, values, marks)));
+                let text = if stage == 3 {
+                    lab::sentence(&step)
+                } else {
+                    hint.text
+                };
+                let more = if stage == 3 {
+                    " Press Hint again to apply it."
+                } else {
+                    " Press Hint again for more."
+                };
+                (Tone::Info, format!("{text}{more}"))
+            }
+            (HintKind::WrongDigit | HintKind::WrongMarks | HintKind::Contradiction, _) => {
+                self.hint_stage.set(None);
+                (Tone::Error, hint.text)
+            }
+            (HintKind::Stuck, _) => {
+                self.hint_stage.set(None);
+                (
+                    Tone::Info,
+                    "No rule applies to this position: the next move would be a guess. \
+                     The lab's Solve logically shows the way on."
+                        .into(),
+                )
+            }
+            _ => {
+                self.hint_stage.set(None);
+                (Tone::Info, hint.text)
+            }
+        };
         self.save();
         self.said.set(Some(said));
     }
