@@ -387,11 +387,14 @@ impl Play {
             }
             (HintKind::Step, Some(step)) => {
                 self.hint_stage.set(Some((stage, values, marks)));
-                let text = if stage == 3 {
+                let mut text = if stage == 3 {
                     lab::sentence(&step)
                 } else {
                     hint.text
                 };
+                if !text.trim_end().ends_with(['.', '!', '?']) {
+                    text = format!("{}.", text.trim_end());
+                }
                 let more = if stage == 3 {
                     " Press Hint again to apply it."
                 } else {
