@@ -241,6 +241,9 @@ export const tests = [
   },
   {
     name: "quantumino: incremental build-up animates step by step; count progresses and cancels",
+    // Its waits add up to 90 s on a loaded machine (build-up 30 s, the
+    // count's first estimate 60 s): the test's own budget covers them.
+    timeout: 150000,
     async run(t) {
       const page = await openQuantumino(t, { hash: "#quantumino/3/2x2x20/0" });
       await t.tid("q-partial", page).selectOption("incremental");
