@@ -145,6 +145,8 @@ pub struct SatSearch {
     done: bool,
     count_only: bool,
     nodes: u64,
+    /// Conflicts over every slice (the progress a CDCL search can show).
+    conflicts: u64,
     solutions: u128,
     /// The least budget of a slice (see `step`).
     floor: u64,
@@ -164,6 +166,7 @@ impl SatSearch {
             done: false,
             count_only: false,
             nodes: 0,
+            conflicts: 0,
             solutions: 0,
             floor: 0,
         };
@@ -270,6 +273,7 @@ impl Search<Vec<u8>> for SatSearch {
             // At least one node per call, so progress always moves.
             let used = self.solver.cb().used.get().max(1);
             self.nodes += used;
+            self.conflicts += self.solver.cb().conflicts;
             left = left.saturating_sub(used);
             if result == lbool::TRUE {
                 let grid = self.grid();
@@ -300,12 +304,14 @@ impl Search<Vec<u8>> for SatSearch {
     }
 
     /// Nodes are decisions plus conflicts; the fraction of the search space
-    /// is unknown to a CDCL solver, so it is 0 until the end, then 1.
+    /// is unknown to a CDCL solver, so it is 0 until the end, then 1, and
+    /// `conflicts` is there for a view to show instead.
     fn progress(&self) -> Progress {
         Progress {
             nodes: self.nodes,
             solutions: self.solutions,
             fraction: if self.done { 1.0 } else { 0.0 },
+            conflicts: Some(self.conflicts),
         }
     }
 
