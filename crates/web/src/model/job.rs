@@ -361,6 +361,7 @@ mod tests {
             solutions: 7,
             fraction: 0.00005,
             elapsed_ms: 2000.0,
+            conflicts: None,
         };
         assert_eq!(
             live.tree_text(),
