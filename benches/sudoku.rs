@@ -792,7 +792,11 @@ fn giants_public() {
         let (bt, ..) = timed_unique(&puzzle, Algorithm::Backtrack, cap);
         let (sat, sat_found, _, grid) = timed_unique(&puzzle, Algorithm::Sat, long_cap);
         if let Some(grid) = &grid {
-            assert!(puzzle.is_solved_by(&puzzle.with_cells(grid.clone())), "#{}", i + 1);
+            assert!(
+                puzzle.is_solved_by(&puzzle.with_cells(grid.clone())),
+                "#{}",
+                i + 1
+            );
         }
         if sat.is_some() {
             assert_eq!(sat_found, 1, "public puzzle {} is unique", i + 1);
@@ -825,7 +829,11 @@ fn giants_public() {
     }
     println!(
         "  public set, no puzzle over 10 s with auto: {over10} over, slowest {} — {}",
-        if worst == Duration::MAX { "> cap".to_string() } else { format!("{:.1} ms", worst.as_secs_f64() * 1e3) },
+        if worst == Duration::MAX {
+            "> cap".to_string()
+        } else {
+            format!("{:.1} ms", worst.as_secs_f64() * 1e3)
+        },
         verdict(over10 == 0)
     );
 }

@@ -232,7 +232,9 @@ impl Runner {
                 // Auto can hand over to SAT mid-run, so ask every step.
                 let sat = job.work.engine() == Some("sat");
                 let before = clock();
-                let step = job.work.step(if sat { job.sat_budget } else { self.budget });
+                let step = job
+                    .work
+                    .step(if sat { job.sat_budget } else { self.budget });
                 let now = clock();
                 // Aim at roughly one millisecond per step call (SAT: more).
                 let took = now - before;

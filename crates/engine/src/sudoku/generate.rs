@@ -219,16 +219,18 @@ fn fill(
 /// several, `None` if the check ran out of budget.
 ///
 /// Up to 9×9 backtracking decides (so every puzzle generated for a seed
-/// there stays what it was); above 9×9 Auto does — DLX, then SAT once DLX
-/// stalls, SAT from the start on 25×25 — because backtracking without
+/// there stays what it was); above 9×9 Auto does (DLX, then SAT once DLX
+/// stalls), and SAT itself from 25×25 on, because backtracking without
 /// learning runs out of budget on the sparse grids a minimal 16×16 or
 /// 25×25 passes through (docs/sat.md). Both give the same verdict whenever
 /// both decide, so only checks that used to end undecided change.
 fn unique(p: &Sudoku, budget: u64) -> Option<bool> {
-    let algorithm = if p.size() > 9 {
-        Algorithm::Auto
-    } else {
-        Algorithm::Backtrack
+    let algorithm = match p.size() {
+        0..=9 => Algorithm::Backtrack,
+        // What Auto runs on 25×25 and up, minus its wrapper, so SAT's own
+        // `is_unique` (one solve per budget, not 4,096-node restarts) runs.
+        25.. => Algorithm::Sat,
+        _ => Algorithm::Auto,
     };
     p.search(algorithm).ok()?.is_unique(budget)
 }

@@ -322,4 +322,28 @@ impl Search<Vec<u8>> for SatSearch {
     fn engine(&self) -> Option<&'static str> {
         Some("sat")
     }
+
+    /// The default asks for 4,096 nodes at a time; every such step is a
+    /// solve that restarts from the root with its restart schedule anew,
+    /// so a generator's hundreds of checks on a 25×25 lost most of their
+    /// budget to restarts. Here each solve gets the whole budget left.
+    fn is_unique(&mut self, budget: u64) -> Option<bool> {
+        let mut found = 0;
+        loop {
+            let left = budget.saturating_sub(self.nodes);
+            if left == 0 {
+                return None;
+            }
+            match self.step(left) {
+                Step::Solution(_) => {
+                    found += 1;
+                    if found == 2 {
+                        return Some(false);
+                    }
+                }
+                Step::Done => return Some(found == 1),
+                Step::Paused => {}
+            }
+        }
+    }
 }

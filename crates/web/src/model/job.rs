@@ -157,11 +157,17 @@ impl Live {
     pub fn conflicts_text(&self) -> Option<String> {
         let c = self.conflicts?;
         let rate = if self.elapsed_ms >= 100.0 {
-            format!(" · {} a second", group((c as f64 * 1000.0 / self.elapsed_ms).round() as u128))
+            format!(
+                " · {} a second",
+                group((c as f64 * 1000.0 / self.elapsed_ms).round() as u128)
+            )
         } else {
             String::new()
         };
-        Some(format!("{}{rate}", plural(c as u128, "conflict", "conflicts")))
+        Some(format!(
+            "{}{rate}",
+            plural(c as u128, "conflict", "conflicts")
+        ))
     }
 
     /// The fraction as a percentage, 0..=100.
@@ -418,7 +424,9 @@ mod tests {
             live.tree_text(),
             format!(" solutions so far · 12,345 conflicts · 6,173 a second · {SAT_NO_SHARE}")
         );
-        assert!(live.line_text().starts_with("0 solutions so far · 12,345 conflicts"));
+        assert!(live
+            .line_text()
+            .starts_with("0 solutions so far · 12,345 conflicts"));
         assert!(!live.tree_text().contains('%'), "no share for SAT");
         // Too early for a rate.
         assert_eq!(
@@ -431,7 +439,10 @@ mod tests {
              (clause learning: no share of the search to show)"
         );
         // Tree searches are unchanged.
-        let tree = Progress { conflicts: None, ..p };
+        let tree = Progress {
+            conflicts: None,
+            ..p
+        };
         assert_eq!(search_so_far(&tree, 2_000.0), "50,000 nodes so far");
     }
 
