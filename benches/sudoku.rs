@@ -22,6 +22,7 @@ use tessera::engine::sudoku::grid::Sudoku;
 use tessera::engine::sudoku::models::to_cnf;
 use tessera::engine::sudoku::sat::SatSearch;
 use tessera::engine::sudoku::solve::Algorithm;
+use tessera::jobs::runner::SAT_STEP_MS;
 
 /// Timing rounds per solver and dataset (see `main`).
 const ROUNDS: usize = 5;
@@ -237,6 +238,7 @@ fn main() {
     }
     if filter.first().map(String::as_str) == Some("giants") {
         giants();
+        giants_public();
         return;
     }
     // (dataset, backtrack / rust_sudoku, dlx-rs / dlx)
@@ -356,6 +358,7 @@ fn main() {
     std::fs::write("target/bench/native.json", json.to_string()).expect("write native.json");
     if filter.is_empty() {
         giants();
+        giants_public();
     }
 }
 
@@ -406,24 +409,27 @@ fn timed_unique(
     )
 }
 
-/// SAT as the Web Worker runs it: slices whose node budget adapts so one
-/// takes about a millisecond (the job runner's rule: double under 0.25 ms,
-/// halve over 2 ms, 16 ..= 2^20 nodes). Returns the total time and the
-/// longest slice, which bounds how late a Cancel is seen.
-fn timed_sliced(s: &Sudoku) -> (Duration, Duration) {
+/// SAT as the Web Worker runs it: steps whose node budget adapts so one
+/// takes about `target_ms` (the job runner's rule: double under a quarter
+/// of it, halve over twice it, 16 ..= 2^20 nodes; the worker's SAT steps
+/// aim at `SAT_STEP_MS`, its tree steps at 1 ms). Returns the total time
+/// (`None` past `cap`) and the longest step, which bounds how late a Cancel
+/// is seen.
+fn timed_sliced(s: &Sudoku, target_ms: f64, cap: Duration) -> (Option<Duration>, Duration) {
     let start = Instant::now();
     let mut search = s.search(Algorithm::Sat).expect("set puzzles have no clash");
-    let mut budget = 256u64;
+    let mut budget = 16u64;
     let mut longest = Duration::ZERO;
     let mut found = 0;
+    let target = Duration::from_secs_f64(target_ms / 1e3);
     loop {
         let t = Instant::now();
         let step = search.step(budget);
         let took = t.elapsed();
         longest = longest.max(took);
-        if took < Duration::from_micros(250) {
+        if took < target / 4 {
             budget = (budget * 2).min(1 << 20);
-        } else if took > Duration::from_millis(2) {
+        } else if took > target * 2 {
             budget = (budget / 2).max(16);
         }
         match step {
@@ -436,9 +442,12 @@ fn timed_sliced(s: &Sudoku) -> (Duration, Duration) {
             Step::Paused => {}
             Step::Done => break,
         }
+        if start.elapsed() > cap {
+            return (None, longest);
+        }
     }
     assert_eq!(found, 1);
-    (start.elapsed(), longest)
+    (Some(start.elapsed()), longest)
 }
 
 /// A peer SAT solver run as a process on the exported CNF: solve, then
@@ -603,7 +612,7 @@ fn giants() {
     for p in &peers {
         print!("{:>9}", p.name);
     }
-    println!("{:>11}{:>17}", "sat/pico", "sat 1ms slices");
+    println!("{:>11}{:>19}", "sat/pico", "sat worker steps");
     let mut worst_auto = Duration::ZERO;
     let (mut sat25, mut pico25) = (0.0f64, 0.0f64);
     let mut worst25 = 0.0f64;
@@ -654,23 +663,19 @@ fn giants() {
             }
             print!("{:>9}", ms(Some(t)));
         }
-        let (sliced, longest) = timed_sliced(puzzle);
-        let sliced = format!(
-            "{} (max {:.1})",
-            ms(Some(sliced)),
-            longest.as_secs_f64() * 1e3
-        );
+        let (sliced, longest) = timed_sliced(puzzle, SAT_STEP_MS, Duration::from_secs(600));
+        let sliced = format!("{} (max {:.1})", ms(sliced), longest.as_secs_f64() * 1e3);
         match (pico, sat) {
             (Some(p), Some(s)) => {
                 let r = s.as_secs_f64() / p.as_secs_f64();
-                println!("{r:>10.2}x{sliced:>17}");
+                println!("{r:>10.2}x{sliced:>19}");
                 if n == 25 {
                     sat25 += s.as_secs_f64();
                     pico25 += p.as_secs_f64();
                     worst25 = worst25.max(r);
                 }
             }
-            _ => println!("{:>11}{sliced:>17}", "-"),
+            _ => println!("{:>11}{sliced:>19}", "-"),
         }
     }
     println!("Targets of the SAT issue, in this run:");
@@ -708,4 +713,127 @@ fn giants() {
             verdict(auto / band <= 1.05)
         );
     }
+}
+
+/// Peers on the public set: the process is killed past `cap` (`timeout`),
+/// first solution only (picosat runs past 100 s on some of these).
+fn peer_first(peer: &Peer, puzzle: &Sudoku, dir: &str, cap: Duration) -> Option<Duration> {
+    let path = format!("{dir}/public.cnf");
+    std::fs::write(&path, to_cnf(puzzle)).expect("write the CNF");
+    let out_path = format!("{path}.{}.out", peer.name);
+    let mut cmd = std::process::Command::new("timeout");
+    cmd.arg(format!("{}", cap.as_secs_f64()))
+        .arg(peer.name)
+        .args(peer.args)
+        .arg(&path);
+    if peer.model_file {
+        cmd.arg(&out_path);
+    }
+    let start = Instant::now();
+    let status = cmd.output().expect("run the peer solver").status;
+    // timeout(1) exits 124 when it had to kill the solver.
+    (status.code() != Some(124)).then(|| start.elapsed())
+}
+
+/// The public 25×25 set (tests/data/sets/frisch25.txt: Alain Frisch's
+/// minimal puzzles, via Gecode; source and licence in its README). Much
+/// harder than our own giants, so one run each: DLX and backtracking capped
+/// at `GIANTS_CAP_S`, SAT, Auto and SAT in worker steps at
+/// `GIANTS_PUBLIC_CAP_S` (default 60), peers first solution only, killed at
+/// that cap. `GIANTS_PUBLIC=3,6` picks puzzles (1-based).
+fn giants_public() {
+    let path = "tests/data/sets/frisch25.txt";
+    let Ok(text) = std::fs::read_to_string(path) else {
+        println!("giants (public): skipped, {path} not found");
+        return;
+    };
+    let pick: Option<Vec<usize>> = std::env::var("GIANTS_PUBLIC")
+        .ok()
+        .map(|v| v.split(',').filter_map(|t| t.trim().parse().ok()).collect());
+    let cap = giants_cap();
+    let long_cap = Duration::from_secs_f64(
+        std::env::var("GIANTS_PUBLIC_CAP_S")
+            .ok()
+            .and_then(|s| s.parse::<f64>().ok())
+            .unwrap_or(60.0),
+    );
+    let dir = "target/bench";
+    std::fs::create_dir_all(dir).expect("create target/bench");
+    let peers: Vec<&Peer> = PEERS.iter().filter(|p| p.available().is_ok()).collect();
+    println!();
+    println!(
+        "Giants, public ({path}): ms to solve + prove unique, one run; dlx/backtrack capped at {:.0} s, \
+         sat/auto/worker steps at {:.0} s; peers: first solution only, killed at {:.0} s",
+        cap.as_secs_f64(),
+        long_cap.as_secs_f64(),
+        long_cap.as_secs_f64()
+    );
+    print!(
+        "{:<4}{:>7}{:>12}{:>8}{:>11}{:>10}{:>10}{:>19}",
+        "#", "clues", "sat vars", "dlx", "backtrack", "sat", "auto", "sat worker steps"
+    );
+    for p in &peers {
+        print!("{:>10}", p.name);
+    }
+    println!();
+    let puzzles = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .enumerate();
+    let (mut over10, mut worst) = (0, Duration::ZERO);
+    for (i, line) in puzzles {
+        if pick.as_ref().is_some_and(|p| !p.contains(&(i + 1))) {
+            continue;
+        }
+        let puzzle = Sudoku::from_sage_str(line, None).expect("public giant parses");
+        let n = puzzle.size();
+        let (dlx, ..) = timed_unique(&puzzle, Algorithm::Dlx, cap);
+        let (bt, ..) = timed_unique(&puzzle, Algorithm::Backtrack, cap);
+        let (sat, sat_found, _, grid) = timed_unique(&puzzle, Algorithm::Sat, long_cap);
+        if let Some(grid) = &grid {
+            assert!(
+                puzzle.is_solved_by(&puzzle.with_cells(grid.clone())),
+                "#{}",
+                i + 1
+            );
+        }
+        if sat.is_some() {
+            assert_eq!(sat_found, 1, "public puzzle {} is unique", i + 1);
+        }
+        let (auto, _, engine, _) = timed_unique(&puzzle, Algorithm::Auto, long_cap);
+        let auto_t = auto.unwrap_or(Duration::MAX);
+        worst = worst.max(auto_t);
+        over10 += usize::from(auto_t > Duration::from_secs(10));
+        let (stepped, longest) = timed_sliced(&puzzle, SAT_STEP_MS, long_cap);
+        let units: Vec<Vec<usize>> = Sudoku::units(puzzle.shape())
+            .into_iter()
+            .map(|(_, c)| c)
+            .collect();
+        let (vars, _) = SatSearch::new(n, &units, puzzle.cells()).size();
+        print!(
+            "{:<4}{:>7}{:>12}{:>8}{:>11}{:>10}{:>10}{:>19}",
+            i + 1,
+            puzzle.clues(),
+            format!("{vars}/{}", n * n * n),
+            ms(dlx),
+            ms(bt),
+            ms(sat),
+            format!("{} ({engine})", ms(auto)),
+            format!("{} (max {:.0})", ms(stepped), longest.as_secs_f64() * 1e3)
+        );
+        for p in &peers {
+            print!("{:>10}", ms(peer_first(p, &puzzle, dir, long_cap)));
+        }
+        println!();
+    }
+    println!(
+        "  public set, no puzzle over 10 s with auto: {over10} over, slowest {} — {}",
+        if worst == Duration::MAX {
+            "> cap".to_string()
+        } else {
+            format!("{:.1} ms", worst.as_secs_f64() * 1e3)
+        },
+        verdict(over10 == 0)
+    );
 }

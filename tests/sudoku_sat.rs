@@ -375,3 +375,34 @@ fn sat_solves_the_giants_set_and_proves_uniqueness() {
     }
     assert!(giants25 >= 1, "the set has 25×25 puzzles");
 }
+
+/// The public 25×25 set (Alain Frisch's, via Gecode; tests/data/sets/README.md):
+/// every line is a 25×25 puzzle, and SAT solves and proves unique the one
+/// that is quick (0.5 s in release; the others take 1–60 s, the giants
+/// bench times them all), its solution through the independent checker.
+#[test]
+fn the_public_25x25_set_reads_and_sat_proves_one_unique() {
+    let text = std::fs::read_to_string("tests/data/sets/frisch25.txt").unwrap();
+    let puzzles: Vec<Sudoku> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| sudoku(l.trim()))
+        .collect();
+    assert_eq!(puzzles.len(), 16);
+    for p in &puzzles {
+        assert_eq!(p.size(), 25);
+        assert!((260..=280).contains(&p.clues()), "{}", p.clues());
+    }
+    let quick = &puzzles[2];
+    let mut search = quick.search(Algorithm::Sat).unwrap();
+    let mut found = Vec::new();
+    loop {
+        match search.step(1 << 20) {
+            Step::Solution(cells) => found.push(cells),
+            Step::Paused => {}
+            Step::Done => break,
+        }
+    }
+    assert_eq!(found.len(), 1);
+    check(quick, &found[0]);
+}

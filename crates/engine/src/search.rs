@@ -43,6 +43,12 @@ pub struct Progress {
     /// (Knuth's estimate: each finished subtree at depth d adds the product
     /// of 1/branching along its path).
     pub fraction: f64,
+    /// Conflicts (learnt clauses) so far, for a clause-learning search
+    /// (Sudoku's SAT), which has no share of a tree to report: `fraction`
+    /// stays 0 until the end, and a view shows this instead of a bar stuck
+    /// at 0. `None` for tree searches. Absent on the wire when `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conflicts: Option<u64>,
 }
 
 /// A resumable search producing solutions of type `T`.

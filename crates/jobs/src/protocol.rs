@@ -242,6 +242,7 @@ mod tests {
                 nodes: 10,
                 solutions: u128::MAX,
                 fraction: 0.25,
+                conflicts: None,
             }),
         ));
         round_trip(event(

@@ -27,6 +27,15 @@ pub const SLICE_MS: f64 = 6.0;
 const MIN_BUDGET: u64 = 16;
 const MAX_BUDGET: u64 = 1 << 20;
 
+/// A SAT step (`Work::engine() == Some("sat")`) aims at this many
+/// milliseconds instead of one: a paused CDCL solver restarts from the root
+/// and its restart schedule begins anew, so 1 ms slices cost a hard 25×25
+/// up to 3× its unsliced time (docs/sat.md). The budget doubles while a
+/// step takes under a quarter of this and halves over twice this, so a
+/// step stays under ~80 ms and a Cancel (read between slices) is seen
+/// within 100 ms.
+pub const SAT_STEP_MS: f64 = 40.0;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
     /// Deliver items; pause after each batch.
@@ -50,6 +59,8 @@ struct Active {
     earlier_ms: f64,
     last_progress: f64,
     delivered: u64,
+    /// The node budget of this job's SAT steps (see [`SAT_STEP_MS`]).
+    sat_budget: u64,
 }
 
 impl Active {
@@ -196,6 +207,7 @@ impl Runner {
             earlier_ms: 0.0,
             last_progress: now,
             delivered: 0,
+            sat_budget: MIN_BUDGET,
         });
         vec![]
     }
@@ -217,15 +229,24 @@ impl Runner {
         {
             let job = &mut self.jobs[index];
             loop {
+                // Auto can hand over to SAT mid-run, so ask every step.
+                let sat = job.work.engine() == Some("sat");
                 let before = clock();
-                let step = job.work.step(self.budget);
+                let step = job
+                    .work
+                    .step(if sat { job.sat_budget } else { self.budget });
                 let now = clock();
-                // Aim at roughly one millisecond per step call.
+                // Aim at roughly one millisecond per step call (SAT: more).
                 let took = now - before;
-                if took < 0.25 {
-                    self.budget = (self.budget * 2).min(MAX_BUDGET);
-                } else if took > 2.0 {
-                    self.budget = (self.budget / 2).max(MIN_BUDGET);
+                let (budget, target) = if sat {
+                    (&mut job.sat_budget, SAT_STEP_MS)
+                } else {
+                    (&mut self.budget, 1.0)
+                };
+                if took < target / 4.0 {
+                    *budget = (*budget * 2).min(MAX_BUDGET);
+                } else if took > target * 2.0 {
+                    *budget = (*budget / 2).max(MIN_BUDGET);
                 }
                 match step {
                     Ok(Step::Solution(item)) => match job.mode {
@@ -405,6 +426,44 @@ mod tests {
         // Three clock reads per step, so at most a couple of steps.
         assert!(t1 - t0 <= SLICE_MS + 5.0, "{t0} → {t1}");
         assert!(r.busy());
+    }
+
+    #[test]
+    fn sat_steps_aim_at_tens_of_milliseconds_tree_steps_at_one() {
+        // An empty 9×9 has more solutions than any run counts: the job
+        // keeps running. Each step "takes" one tick of the fake clock.
+        let mut r = Runner::new();
+        r.handle(count_job(1, vec![0; 81], Algorithm::Sat, None), 0.0);
+        let mut clock = fake_clock(1.0);
+        // Three steps a slice (each reads the clock twice, the slice once).
+        for _ in 0..4 {
+            r.slice(&mut clock, SLICE_MS);
+        }
+        assert!(r.busy());
+        // 1 ms is under a quarter of SAT_STEP_MS: the SAT budget grew ...
+        let sat = r.jobs[0].sat_budget;
+        assert!((1024..=MAX_BUDGET).contains(&sat), "SAT budget {sat}");
+        // ... while the tree searches' shared budget (aimed at 1 ms) did not.
+        assert_eq!(r.budget, 256);
+        assert!(
+            r.jobs[0].work.progress().conflicts.is_some(),
+            "SAT progress carries its conflicts"
+        );
+        // Steps far over 2 × SAT_STEP_MS halve it back towards the floor.
+        let mut slow = fake_clock(SAT_STEP_MS * 2.0 + 1.0);
+        for _ in 0..16 {
+            r.slice(&mut slow, SLICE_MS);
+        }
+        assert_eq!(r.jobs[0].sat_budget, MIN_BUDGET);
+        // A tree search in the same clock keeps the 1 ms rule.
+        r.handle(count_job(2, vec![0; 81], Algorithm::Dlx, None), 0.0);
+        let mut fast = fake_clock(1.0);
+        for _ in 0..8 {
+            r.slice(&mut fast, SLICE_MS);
+        }
+        assert_eq!(r.budget, 256);
+        let replies = r.handle(Request::Cancel { id: 1 }, 0.0);
+        assert!(matches!(replies[0].event, Event::Done(s) if s.cancelled));
     }
 
     #[test]

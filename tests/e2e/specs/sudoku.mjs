@@ -1,6 +1,7 @@
 // The Sudoku workbench: editing, solving with both algorithms, lazy
 // enumeration, counting with progress and cancel, import/export, errors.
 
+import { readFileSync } from "node:fs";
 import { assert } from "../lib/harness.mjs";
 import { PUZZLES } from "../lib/puzzles.mjs";
 
@@ -229,6 +230,84 @@ export const tests = [
       t.note(`cancel answered in ${ms} ms`);
       assert.ok(ms < 1000, `cancel took ${ms} ms`);
       await t.shot("sudoku-25x25-sat");
+    },
+  },
+  {
+    name: "SAT shows conflicts, not a share of the tree; Cancel stops it within 100 ms (measured in the page)",
+    timeout: 120000,
+    async run(t) {
+      // Alain Frisch's first minimal 25×25 (tests/data/sets/frisch25.txt):
+      // SAT needs over 30 s natively, so it is still running when we look.
+      const hard = readFileSync(new URL("../../data/sets/frisch25.txt", import.meta.url), "utf8")
+        .split("\n")
+        .filter((l) => l.trim() && !l.startsWith("#"))[0]
+        .trim();
+      const look = async (page, name) => {
+        await page.tid("import-text").fill(hard);
+        await page.click("import-button");
+        assert.equal(await page.attr("grid", "data-size"), "25");
+        await page.click("alg-sat");
+        // Solve: the line under the buttons counts conflicts.
+        await page.click("solve");
+        await page.until(() => /Searching with SAT: [\d,]+ conflicts/.test(document.querySelector('[data-testid="stats"]')?.textContent || ""), null, { timeout: 30000 });
+        const line = await page.tid("stats").innerText();
+        assert.match(line, /clause learning: no share of the search to show/, line);
+        assert.doesNotMatch(line, /nodes so far/, line);
+        // Count: the bar sweeps (no value), the counter names conflicts and a rate.
+        await page.click("count");
+        await page.until(() => document.querySelector('[data-testid="progress"][data-conflicts]'), null, { timeout: 30000 });
+        await page.until(() => / a second/.test(document.querySelector('[data-testid="progress"]')?.textContent || ""), null, { timeout: 30000 });
+        const text = await page.tid("progress").innerText();
+        assert.match(text, /[\d,]+ conflicts · [\d,]+ a second · SAT: clause learning, no share of the search to show/, text);
+        assert.doesNotMatch(text, /% of the tree/, text);
+        const bar = page.page.locator('[data-testid="progress"] [role="progressbar"]');
+        assert.match(await bar.getAttribute("class"), /indeterminate/);
+        assert.equal(await bar.getAttribute("aria-valuenow"), null, "no value for SAT");
+        await page.shot(name);
+        // Cancel, timed inside the page: the click to the worker's answer.
+        const ms = await page.page.evaluate(
+          () =>
+            new Promise((done) => {
+              const status = document.querySelector('[data-testid="status"]');
+              const t0 = performance.now();
+              const seen = new MutationObserver(() => {
+                if (status.dataset.run === "idle") {
+                  seen.disconnect();
+                  done(performance.now() - t0);
+                }
+              });
+              seen.observe(status, { attributes: true });
+              document.querySelector('[data-testid="cancel"]').click();
+            }),
+        );
+        return ms;
+      };
+      await t.open();
+      const page = {
+        page: t.page,
+        tid: (id) => t.tid(id),
+        click: (id) => t.click(id),
+        attr: (id, a) => t.attr(id, a),
+        until: (fn, arg, o) => t.until(fn, arg, o),
+        shot: (name) => t.shot(name),
+      };
+      const ms = await look(page, "sudoku-sat-progress-desktop");
+      t.note(`SAT cancel answered in ${ms.toFixed(0)} ms (in the page)`);
+      assert.ok(ms < 100, `cancel took ${ms.toFixed(0)} ms`);
+      assert.match(await t.statusText(), /Cancelled after counting 0 solutions so far/);
+      // The phone layout, dark.
+      const phone = await t.newPage({ width: 375, height: 812, colorScheme: "dark", isMobile: true });
+      await t.open("#sudoku", { page: phone });
+      const small = {
+        page: phone,
+        tid: (id) => phone.locator(`[data-testid="${id}"]`),
+        click: (id) => phone.click(`[data-testid="${id}"]`),
+        attr: (id, a) => phone.getAttribute(`[data-testid="${id}"]`, a),
+        until: (fn, arg, o) => t.until(fn, arg, { ...o, page: phone }),
+        shot: (name) => t.shot(name, phone),
+      };
+      const ms2 = await look(small, "sudoku-sat-progress-375-dark");
+      t.note(`phone: cancel in ${ms2.toFixed(0)} ms`);
     },
   },
   {

@@ -490,6 +490,7 @@ impl Search<Vec<usize>> for Solver {
             nodes: self.nodes,
             solutions: self.solutions,
             fraction,
+            conflicts: None,
         }
     }
 

@@ -700,6 +700,7 @@ impl<M: Mask> Bitfill<M> {
             } else {
                 self.fraction.min(1.0)
             },
+            conflicts: None,
         }
     }
 

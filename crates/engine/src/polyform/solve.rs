@@ -391,6 +391,7 @@ impl Search<Solution> for Session {
             nodes: inner.nodes,
             solutions: self.found,
             fraction: inner.fraction,
+            conflicts: None,
         }
     }
 

@@ -400,6 +400,7 @@ impl Search<QuantuminoState> for QuantuminoSearch {
                 nodes: 0,
                 solutions: 0,
                 fraction: 1.0,
+                conflicts: None,
             },
         }
     }

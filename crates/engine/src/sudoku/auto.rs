@@ -191,6 +191,7 @@ impl Search<Vec<u8>> for AutoSearch {
             nodes: self.nodes_before + p.nodes,
             solutions: self.solutions_before + p.solutions,
             fraction: p.fraction,
+            conflicts: p.conflicts,
         }
     }
 

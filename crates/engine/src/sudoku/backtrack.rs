@@ -350,6 +350,7 @@ impl Search<Vec<u8>> for BacktrackSearch {
             nodes: self.nodes,
             solutions: self.solutions,
             fraction,
+            conflicts: None,
         }
     }
 

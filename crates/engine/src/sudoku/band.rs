@@ -980,6 +980,7 @@ impl Search<Vec<u8>> for Band9 {
             nodes: self.nodes,
             solutions: self.solutions,
             fraction,
+            conflicts: None,
         }
     }
 

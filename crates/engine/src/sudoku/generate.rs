@@ -217,8 +217,22 @@ fn fill(
 
 /// `Some(true)` if `p` has exactly one solution, `Some(false)` if none or
 /// several, `None` if the check ran out of budget.
+///
+/// Up to 9×9 backtracking decides (so every puzzle generated for a seed
+/// there stays what it was); above 9×9 Auto does (DLX, then SAT once DLX
+/// stalls), and SAT itself from 25×25 on, because backtracking without
+/// learning runs out of budget on the sparse grids a minimal 16×16 or
+/// 25×25 passes through (docs/sat.md). Both give the same verdict whenever
+/// both decide, so only checks that used to end undecided change.
 fn unique(p: &Sudoku, budget: u64) -> Option<bool> {
-    p.search(Algorithm::Backtrack).ok()?.is_unique(budget)
+    let algorithm = match p.size() {
+        0..=9 => Algorithm::Backtrack,
+        // What Auto runs on 25×25 and up, minus its wrapper, so SAT's own
+        // `is_unique` (one solve per budget, not 4,096-node restarts) runs.
+        25.. => Algorithm::Sat,
+        _ => Algorithm::Auto,
+    };
+    p.search(algorithm).ok()?.is_unique(budget)
 }
 
 /// Why one attempt failed (for the error message of the last one).

@@ -145,6 +145,8 @@ pub struct SatSearch {
     done: bool,
     count_only: bool,
     nodes: u64,
+    /// Conflicts over every slice (the progress a CDCL search can show).
+    conflicts: u64,
     solutions: u128,
     /// The least budget of a slice (see `step`).
     floor: u64,
@@ -164,6 +166,7 @@ impl SatSearch {
             done: false,
             count_only: false,
             nodes: 0,
+            conflicts: 0,
             solutions: 0,
             floor: 0,
         };
@@ -270,6 +273,7 @@ impl Search<Vec<u8>> for SatSearch {
             // At least one node per call, so progress always moves.
             let used = self.solver.cb().used.get().max(1);
             self.nodes += used;
+            self.conflicts += self.solver.cb().conflicts;
             left = left.saturating_sub(used);
             if result == lbool::TRUE {
                 let grid = self.grid();
@@ -300,12 +304,14 @@ impl Search<Vec<u8>> for SatSearch {
     }
 
     /// Nodes are decisions plus conflicts; the fraction of the search space
-    /// is unknown to a CDCL solver, so it is 0 until the end, then 1.
+    /// is unknown to a CDCL solver, so it is 0 until the end, then 1, and
+    /// `conflicts` is there for a view to show instead.
     fn progress(&self) -> Progress {
         Progress {
             nodes: self.nodes,
             solutions: self.solutions,
             fraction: if self.done { 1.0 } else { 0.0 },
+            conflicts: Some(self.conflicts),
         }
     }
 
@@ -315,5 +321,29 @@ impl Search<Vec<u8>> for SatSearch {
 
     fn engine(&self) -> Option<&'static str> {
         Some("sat")
+    }
+
+    /// The default asks for 4,096 nodes at a time; every such step is a
+    /// solve that restarts from the root with its restart schedule anew,
+    /// so a generator's hundreds of checks on a 25×25 lost most of their
+    /// budget to restarts. Here each solve gets the whole budget left.
+    fn is_unique(&mut self, budget: u64) -> Option<bool> {
+        let mut found = 0;
+        loop {
+            let left = budget.saturating_sub(self.nodes);
+            if left == 0 {
+                return None;
+            }
+            match self.step(left) {
+                Step::Solution(_) => {
+                    found += 1;
+                    if found == 2 {
+                        return Some(false);
+                    }
+                }
+                Step::Done => return Some(found == 1),
+                Step::Paused => {}
+            }
+        }
     }
 }

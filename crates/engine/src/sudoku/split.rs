@@ -198,6 +198,7 @@ impl Search<Vec<u8>> for SplitCount {
             nodes: self.nodes,
             solutions: self.found,
             fraction: self.done.min(1.0),
+            conflicts: None,
         }
     }
 

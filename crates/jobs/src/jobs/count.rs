@@ -98,6 +98,7 @@ impl Work<Vec<PhasePoint>> for PhaseWork {
             nodes: self.phase.samples_done(),
             solutions: self.emitted,
             fraction: self.phase.samples_done() as f64 / total as f64,
+            conflicts: None,
         }
     }
 }
@@ -142,6 +143,7 @@ impl Work<NoItem> for GridCountWork {
             nodes: self.0.parts_done() as u64,
             solutions: self.0.grids(),
             fraction: self.0.parts_done() as f64 / self.0.parts().max(1) as f64,
+            conflicts: None,
         }
     }
 }
@@ -164,6 +166,7 @@ impl Work<NoItem> for TotalWork {
             nodes: p.orbits_done as u64,
             solutions: self.0.partial_total(),
             fraction: p.signatures_done as f64 / total::SIGNATURES as f64,
+            conflicts: None,
         }
     }
 }

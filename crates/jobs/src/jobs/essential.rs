@@ -107,6 +107,7 @@ impl Work<EssentialAnswer> for EssentialWork {
             nodes: p.nodes,
             solutions: u128::from(self.answered),
             fraction: p.classes_done as f64 / p.classes.max(1) as f64,
+            conflicts: None,
         }
     }
 }

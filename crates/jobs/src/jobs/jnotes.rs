@@ -76,6 +76,7 @@ impl Work<Vec<EstimateRow>> for EstimatesWork {
             } else {
                 0.0
             },
+            conflicts: None,
         }
     }
 }

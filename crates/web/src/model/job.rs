@@ -137,6 +137,9 @@ pub struct Live {
     pub fraction: f64,
     /// Since the job started.
     pub elapsed_ms: f64,
+    /// Conflicts so far of a clause-learning (SAT) search, which has no
+    /// share of a tree to report: views show these instead of a bar.
+    pub conflicts: Option<u64>,
 }
 
 impl Live {
@@ -146,7 +149,25 @@ impl Live {
             solutions: p.solutions,
             fraction: p.fraction,
             elapsed_ms,
+            conflicts: p.conflicts,
         }
+    }
+
+    /// "12,345 conflicts · 3,400 a second" for a SAT search, else `None`.
+    pub fn conflicts_text(&self) -> Option<String> {
+        let c = self.conflicts?;
+        let rate = if self.elapsed_ms >= 100.0 {
+            format!(
+                " · {} a second",
+                group((c as f64 * 1000.0 / self.elapsed_ms).round() as u128)
+            )
+        } else {
+            String::new()
+        };
+        Some(format!(
+            "{}{rate}",
+            plural(c as u128, "conflict", "conflicts")
+        ))
     }
 
     /// The fraction as a percentage, 0..=100.
@@ -160,7 +181,15 @@ impl Live {
     }
 
     /// Sudoku's counter: " solutions so far · 1,234 nodes · 0.42% of the tree".
+    /// For SAT: " solutions so far · 1,234 conflicts · 3,400 a second ·
+    /// clause learning: no share of the search to show".
     pub fn tree_text(&self) -> String {
+        if let Some(c) = self.conflicts_text() {
+            return format!(
+                " {} so far · {c} · {SAT_NO_SHARE}",
+                noun(self.solutions, "solution", "solutions")
+            );
+        }
         let pct = self.percent();
         let pct_text = if pct > 0.0 && pct < 0.01 {
             "<0.01%".to_string()
@@ -187,12 +216,31 @@ impl Live {
 
     /// Variants' one-line counter: "3 solutions so far · 1,234 nodes · 4%".
     pub fn line_text(&self) -> String {
+        if let Some(c) = self.conflicts_text() {
+            return format!(
+                "{} so far · {c} · {SAT_NO_SHARE}",
+                plural(self.solutions, "solution", "solutions")
+            );
+        }
         format!(
             "{} so far · {} · {:.0}%",
             plural(self.solutions, "solution", "solutions"),
             plural(self.nodes as u128, "node", "nodes"),
             self.fraction * 100.0
         )
+    }
+}
+
+/// What a SAT search says instead of a share: clause learning has no tree
+/// whose explored part could be measured.
+pub const SAT_NO_SHARE: &str = "SAT: clause learning, no share of the search to show";
+const SAT_NO_SHARE_SHORT: &str = "clause learning: no share of the search to show";
+
+/// A running solve's line: nodes so far, or for SAT its conflicts.
+pub fn search_so_far(p: &Progress, elapsed_ms: f64) -> String {
+    match Live::at(*p, elapsed_ms).conflicts_text() {
+        Some(c) => format!("Searching with SAT: {c} ({SAT_NO_SHARE_SHORT})"),
+        None => nodes_so_far(p.nodes),
     }
 }
 
@@ -319,6 +367,7 @@ mod tests {
             solutions: 7,
             fraction: 0.00005,
             elapsed_ms: 2000.0,
+            conflicts: None,
         };
         assert_eq!(
             live.tree_text(),
@@ -357,8 +406,44 @@ mod tests {
             nodes: 3,
             solutions: 2,
             fraction: 0.1,
+            conflicts: None,
         };
         assert_eq!(Live::at(p, 5.0).solutions, 2);
+    }
+
+    #[test]
+    fn a_sat_search_shows_conflicts_not_a_share() {
+        let p = Progress {
+            nodes: 50_000,
+            solutions: 0,
+            fraction: 0.0,
+            conflicts: Some(12_345),
+        };
+        let live = Live::at(p, 2_000.0);
+        assert_eq!(
+            live.tree_text(),
+            format!(" solutions so far · 12,345 conflicts · 6,173 a second · {SAT_NO_SHARE}")
+        );
+        assert!(live
+            .line_text()
+            .starts_with("0 solutions so far · 12,345 conflicts"));
+        assert!(!live.tree_text().contains('%'), "no share for SAT");
+        // Too early for a rate.
+        assert_eq!(
+            Live::at(p, 50.0).conflicts_text().as_deref(),
+            Some("12,345 conflicts")
+        );
+        assert_eq!(
+            search_so_far(&p, 2_000.0),
+            "Searching with SAT: 12,345 conflicts · 6,173 a second \
+             (clause learning: no share of the search to show)"
+        );
+        // Tree searches are unchanged.
+        let tree = Progress {
+            conflicts: None,
+            ..p
+        };
+        assert_eq!(search_so_far(&tree, 2_000.0), "50,000 nodes so far");
     }
 
     #[test]

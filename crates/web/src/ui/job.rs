@@ -382,9 +382,21 @@ pub fn JobProgress(
                 ProgressText::Tree => l.tree_text(),
                 ProgressText::Eta => l.eta_text(),
             };
+            // SAT has no share of a tree: a sweeping band, no value.
+            let bar = match l.conflicts {
+                Some(_) => view! {
+                    <div class="progress indeterminate" role="progressbar"
+                        aria-label="SAT search running; clause learning has no share to show">
+                        <div class="progress-fill"></div>
+                    </div>
+                }
+                .into_any(),
+                None => view! { <ProgressBar fraction=l.fraction style=BarStyle::TREE/> }.into_any(),
+            };
             view! {
-                <div class="counter" data-testid=testid data-solutions=l.solutions.to_string() data-nodes=nodes>
-                    <ProgressBar fraction=l.fraction style=BarStyle::TREE/>
+                <div class="counter" data-testid=testid data-solutions=l.solutions.to_string() data-nodes=nodes
+                    data-conflicts=l.conflicts.map(|c| c.to_string())>
+                    {bar}
                     <div class="counter-line">
                         <span class="count" data-testid=count_testid>{group(l.solutions)}</span>
                         <span class="muted">{line}</span>

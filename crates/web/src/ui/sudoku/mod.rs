@@ -15,7 +15,7 @@ use super::shell::{use_shell, NoticeKind, Shell};
 use super::storage::{self, Loaded};
 use super::workbench::Workbench;
 use crate::model::format::plural;
-use crate::model::job::{nodes_so_far, Purpose, RunState, Tone};
+use crate::model::job::{search_so_far, Purpose, RunState, Tone};
 use crate::model::sudoku::board::{Board, History, MAX_EDIT_SIZE, SIZES};
 use crate::model::sudoku::codec;
 use crate::model::sudoku::play::split_link;
@@ -407,7 +407,9 @@ impl Bench {
         match event {
             Event::Progress(p) => {
                 if !was.is(SolveJob::Counting) {
-                    self.run.stats_line.set(Some(nodes_so_far(p.nodes)));
+                    self.run
+                        .stats_line
+                        .set(Some(search_so_far(&p, self.run.elapsed())));
                 }
             }
             Event::Item { index, item } => {
