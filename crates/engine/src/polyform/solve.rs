@@ -288,6 +288,22 @@ impl Session {
         }
     }
 
+    /// The parts a sharded count is cut into: the row prefixes of the
+    /// shallowest depth (at most [`MAX_PART_DEPTH`]) that gives at least
+    /// `target` of them, in the search's order. Deterministic: the same
+    /// puzzle and options give the same parts on every machine, so shard I
+    /// of N is the same work anywhere (see [`crate::shard`]).
+    pub fn parts(&self, target: usize) -> Vec<Vec<usize>> {
+        let mut parts = self.subproblems(1);
+        for depth in 2..=MAX_PART_DEPTH {
+            if parts.len() >= target {
+                break;
+            }
+            parts = self.subproblems(depth);
+        }
+        parts
+    }
+
     /// Whether the bitset search (not DLX) runs this session.
     pub fn uses_bitfill(&self) -> bool {
         matches!(self.solver, Inner::Bits(_))
@@ -400,6 +416,10 @@ impl Search<Solution> for Session {
         self.solver.set_count_only(fast);
     }
 }
+
+/// The deepest prefixes [`Session::parts`] goes to (each level multiplies
+/// the parts by the branching there; past this a tree is too thin to cut).
+pub const MAX_PART_DEPTH: usize = 8;
 
 /// Number of solutions (unique up to symmetry, or all).
 pub fn count(puzzle: &Puzzle, options: SolveOptions) -> Result<u128, PolyformError> {

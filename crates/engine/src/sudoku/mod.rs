@@ -15,6 +15,7 @@ pub mod format;
 pub mod generate;
 pub mod grid;
 pub mod logic;
+pub mod parts;
 pub mod models;
 pub mod sat;
 pub mod shape;
