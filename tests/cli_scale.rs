@@ -499,9 +499,10 @@ fn a_state_file_of_another_count_is_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The documented GNU parallel line (docs/counting-at-scale.md), on two
-/// local processes. `make test-deps` installs GNU parallel; without it this
-/// fails rather than skips.
+/// The documented GNU parallel paths (docs/counting-at-scale.md): the
+/// one-line command and docs/scale/parallel.sh, each on two local
+/// processes. `make test-deps` installs GNU parallel; without it this fails
+/// rather than skips.
 #[test]
 fn gnu_parallel_runs_the_shards() {
     let found = Command::new("parallel").arg("--version").output();
@@ -510,21 +511,52 @@ fn gnu_parallel_runs_the_shards() {
             && String::from_utf8_lossy(&o.stdout).contains("GNU parallel")),
         "GNU parallel is missing: `make test-deps` installs it (Debian package `parallel`)"
     );
-    let dir = scratch("parallel");
-    let out = dir.join("shards.jsonl");
-    let script = format!(
-        "parallel --will-cite -j 2 '{BIN} polyform solve soma-3x3x3 --count --all --shard {{}}/8' \
-         ::: $(seq 0 7) > {out} && {BIN} merge {out}",
-        out = out.display()
-    );
-    let o = Command::new("bash").args(["-c", &script]).output().unwrap();
-    assert!(o.status.success(), "{}", stderr(&o));
     let whole = leading_count(&ok(
         &["polyform", "solve", "soma-3x3x3", "--count", "--all"],
         None,
     ));
+    let dir = scratch("parallel");
+    let out = dir.join("shards.jsonl");
+    let script = format!(
+        "seq 0 7 | parallel --will-cite -j 2 '{BIN} polyform solve soma-3x3x3 --count --all \
+         --shard {{}}/8' > {out} && {BIN} merge {out}",
+        out = out.display()
+    );
+    let o = Command::new("bash").args(["-c", &script]).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o).trim(), whole.to_string());
     let lines = std::fs::read_to_string(&out).unwrap();
     assert_eq!(lines.lines().count(), 8);
+
+    // The copyable script: one file per shard, then the merge.
+    let shards = dir.join("one-per-shard");
+    let o = Command::new("bash")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scale/parallel.sh"))
+        .args(["polyform", "solve", "soma-3x3x3", "--count", "--all"])
+        .env("N", "5")
+        .env("JOBS", "2")
+        .env("TESSERA", BIN)
+        .env("OUT", &shards)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "parallel.sh: {}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), whole.to_string());
+    assert_eq!(std::fs::read_dir(&shards).unwrap().count(), 5);
+    // Run again with one shard lost: only that one is redone.
+    std::fs::remove_file(shards.join("3.json")).unwrap();
+    let before = std::fs::metadata(shards.join("0.json")).unwrap().modified().unwrap();
+    let o = Command::new("bash")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scale/parallel.sh"))
+        .args(["polyform", "solve", "soma-3x3x3", "--count", "--all"])
+        .env("N", "5")
+        .env("TESSERA", BIN)
+        .env("OUT", &shards)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "parallel.sh again: {}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), whole.to_string());
+    assert!(shards.join("3.json").exists());
+    let after = std::fs::metadata(shards.join("0.json")).unwrap().modified().unwrap();
+    assert_eq!(before, after, "a finished shard is not redone");
     let _ = std::fs::remove_dir_all(&dir);
 }

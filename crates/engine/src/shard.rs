@@ -3,12 +3,13 @@
 //!
 //! A count is cut into *parts* by a rule that depends only on the problem
 //! and the number of shards N (search-tree prefixes for the searches, the
-//! peak slice's parts for the Quantumino counter), and shard I of N does
-//! the parts numbered I, I + N, I + 2N, … — round robin, because parts that
-//! are near in the search order tend to be alike, so dealing them out
-//! evens the shards. Nothing is random and nothing depends on the machine:
-//! shard I run anywhere does the same work, and the shards' counts add up
-//! to the whole.
+//! peak slice's parts for the Quantumino counter). Shard I of N does the
+//! parts numbered I, I + N, I + 2N, … (round robin: parts near in the
+//! search order tend to be alike, so dealing them out evens the shards),
+//! or, where each part comes with an estimate of its cost, the parts
+//! [`deal_by_weight`] gives it. Nothing is random and nothing depends on
+//! the machine: shard I run anywhere does the same work, and the shards'
+//! counts add up to the whole.
 //!
 //! The finished parts of a shard are its checkpoint ([`PartCounts`]): the
 //! same shape (`parts`, `done`: part → count) the browser saves for a
@@ -83,6 +84,26 @@ pub fn target_parts(shards: u32) -> usize {
     (PARTS_PER_SHARD * shards as usize).max(MIN_PARTS)
 }
 
+/// Deal parts of estimated costs `weights` to `shards` shards so their
+/// loads are even: the heaviest part first, each to the shard with the
+/// least load so far (ties: the lower shard). Returns each part's shard.
+/// Deterministic: only the weights and N decide.
+pub fn deal_by_weight(weights: &[u64], shards: u32) -> Vec<u32> {
+    let mut order: Vec<usize> = (0..weights.len()).collect();
+    order.sort_by_key(|&p| (std::cmp::Reverse(weights[p]), p));
+    let mut load = std::collections::BinaryHeap::new();
+    for s in 0..shards {
+        load.push(std::cmp::Reverse((0u128, s)));
+    }
+    let mut owner = vec![0; weights.len()];
+    for p in order {
+        let std::cmp::Reverse((l, s)) = load.pop().expect("at least one shard");
+        owner[p] = s;
+        load.push(std::cmp::Reverse((l + u128::from(weights[p].max(1)), s)));
+    }
+    owner
+}
+
 /// 64-bit FNV-1a: a stable hash of a problem's description (the same on
 /// every machine and Rust version, unlike `std`'s hashers), so shards of
 /// different problems are told apart by `tessera merge`.
@@ -150,6 +171,19 @@ mod tests {
         }
         assert!(seen.iter().all(|&k| k == 1));
         assert_eq!(Shard { index: 2, count: 7 }.to_string(), "2/7");
+    }
+
+    #[test]
+    fn dealing_by_weight_evens_the_loads() {
+        let w = [10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 9];
+        let owner = deal_by_weight(&w, 2);
+        let load = |s| (0..w.len()).filter(|&p| owner[p] == s).map(|p| w[p]).sum::<u64>();
+        assert_eq!((load(0), load(1)), (14, 15));
+        assert_eq!(owner, deal_by_weight(&w, 2));
+        assert!(deal_by_weight(&w, 1).iter().all(|&s| s == 0));
+        // More shards than parts: each part alone, some shards idle.
+        let owner = deal_by_weight(&[3, 2], 4);
+        assert_eq!(owner, vec![0, 1]);
     }
 
     #[test]

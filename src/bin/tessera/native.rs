@@ -35,6 +35,7 @@ enum Command {
 }
 
 pub fn main() -> ExitCode {
+    shard::mark_start();
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Sudoku(args) => sudoku::run(args),

@@ -13,7 +13,7 @@ use tessera::engine::polyform::{
     format, library, svg, Lattice, PolyformError, Puzzle, Session, Solution, SolveOptions,
 };
 use tessera::engine::search::{Search, Step};
-use tessera::engine::shard::target_parts;
+use tessera::engine::shard::{deal_by_weight, target_parts};
 use std::sync::Mutex;
 use tessera::voxel::{x3d, Scene, VoxelPiece};
 
@@ -426,8 +426,11 @@ fn count_parts(
     let start = Instant::now();
     let root = Session::with_engine(puzzle, options, &[], engine)?;
     let shard = scale.shard();
-    let parts = root.parts(target_parts(shard.count));
-    let checkpoint = Checkpoint::open(scale, &problem(&root, options), parts.len())?;
+    let (parts, weights): (Vec<Vec<usize>>, Vec<u64>) =
+        root.weighted_parts(target_parts(shard.count)).into_iter().unzip();
+    let owner = deal_by_weight(&weights, shard.count);
+    let mine = (0..parts.len()).filter(|&p| owner[p] == shard.index).collect();
+    let checkpoint = Checkpoint::open_with(scale, &problem(&root, options), parts.len(), mine)?;
     let todo = checkpoint.todo();
     let checkpoint = Mutex::new(checkpoint);
     run_parts(&checkpoint, &todo, threads, |k| {

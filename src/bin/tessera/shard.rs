@@ -16,13 +16,22 @@ use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use tessera::engine::shard::{fnv1a64, PartCounts, Shard};
 
 /// The version every shard line carries: shards of different versions may
 /// cut the work differently, so `merge` refuses to mix them.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// When the process started: a shard's seconds include its setup (the
+/// matrix, the parts and their weights), not only the counting.
+static START: OnceLock<Instant> = OnceLock::new();
+
+/// Note the start of the process (first thing in `main`).
+pub fn mark_start() {
+    START.get_or_init(Instant::now);
+}
 
 /// What the state file says it is (bumped if its fields change meaning).
 const STATE_FORMAT: &str = "tessera-count-state/1";
@@ -124,6 +133,8 @@ struct StateFile {
 pub struct Checkpoint {
     problem: Problem,
     shard: Shard,
+    /// This shard's parts.
+    mine: Vec<usize>,
     path: Option<PathBuf>,
     every: Duration,
     last_save: Instant,
@@ -138,6 +149,18 @@ impl Checkpoint {
     /// A fresh checkpoint, or the one in `--state` after checking it is the
     /// same count (problem, version, shard, parts).
     pub fn open(args: &ShardArgs, problem: &Problem, parts: usize) -> Result<Checkpoint, Failure> {
+        let mine = args.shard().parts_of(parts);
+        Checkpoint::open_with(args, problem, parts, mine)
+    }
+
+    /// [`open`](Self::open) for a shard whose parts are `mine` (dealt by
+    /// weight rather than round robin).
+    pub fn open_with(
+        args: &ShardArgs,
+        problem: &Problem,
+        parts: usize,
+        mine: Vec<usize>,
+    ) -> Result<Checkpoint, Failure> {
         if !(args.state_every >= 0.0 && args.state_every.is_finite()) {
             return Err(Failure::Input(format!(
                 "--state-every {}: expected a number of seconds, 0 or more",
@@ -150,6 +173,7 @@ impl Checkpoint {
         let mut cp = Checkpoint {
             problem: problem.clone(),
             shard,
+            mine,
             path: args.state.clone(),
             every: Duration::from_secs_f64(args.state_every),
             last_save: Instant::now(),
@@ -157,7 +181,7 @@ impl Checkpoint {
             progress: PartCounts::new(parts32),
             nodes: 0,
             seconds_before: 0.0,
-            started: Instant::now(),
+            started: *START.get_or_init(Instant::now),
         };
         let Some(path) = &args.state else {
             return Ok(cp);
@@ -210,7 +234,7 @@ impl Checkpoint {
                 &parts.to_string(),
             ));
         }
-        if let Some(p) = s.done.keys().find(|&&p| !shard.owns(p as usize) || p >= parts32) {
+        if let Some(p) = s.done.keys().find(|&&p| !cp.mine.contains(&(p as usize))) {
             return Err(Failure::Input(format!(
                 "--state {where_}: part {p} is not one of shard {shard}'s parts (a damaged file?)"
             )));
@@ -222,7 +246,7 @@ impl Checkpoint {
             eprintln!(
                 "tessera: resuming from {where_}: {} of {} parts done",
                 cp.progress.done.len(),
-                shard.parts_of(parts).len()
+                cp.mine.len()
             );
         }
         Ok(cp)
@@ -230,9 +254,9 @@ impl Checkpoint {
 
     /// This shard's parts not finished yet.
     pub fn todo(&self) -> Vec<usize> {
-        self.shard
-            .parts_of(self.progress.parts as usize)
-            .into_iter()
+        self.mine
+            .iter()
+            .copied()
             .filter(|&p| !self.progress.done.contains_key(&(p as u32)))
             .collect()
     }
@@ -250,7 +274,7 @@ impl Checkpoint {
                 "tessera: shard {}: {} of {} parts done, {:.0} s",
                 self.shard,
                 self.progress.done.len(),
-                self.shard.parts_of(self.progress.parts as usize).len(),
+                self.mine.len(),
                 self.seconds()
             );
         }
@@ -301,7 +325,7 @@ impl Checkpoint {
             nodes: self.nodes,
             seconds: (self.seconds() * 1000.0).round() / 1000.0,
             tessera: VERSION.into(),
-            parts: self.shard.parts_of(self.progress.parts as usize).len(),
+            parts: self.mine.len(),
             parts_total: self.progress.parts as usize,
         }
     }
