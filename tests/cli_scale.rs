@@ -85,7 +85,11 @@ fn shards(args: &[&str], input: Option<&str>, n: u32, dir: &Path) -> (PathBuf, u
             .collect();
         for (spec, child) in children {
             let o = child.wait_with_output().expect("wait for a shard");
-            assert!(o.status.success(), "{args:?} --shard {spec}: {}", stderr(&o));
+            assert!(
+                o.status.success(),
+                "{args:?} --shard {spec}: {}",
+                stderr(&o)
+            );
             let out = stdout(&o);
             assert_eq!(out.lines().count(), 1, "one line per shard: {out:?}");
             lines.push(out);
@@ -177,17 +181,13 @@ fn sudoku_with_givens_shards_add_up() {
 fn quantumino_shards_add_up() {
     let n = shards_add_up(
         "quantumino",
-        &[
-            "quantumino",
-            "count",
-            "--aside",
-            "7",
-            "--box",
-            "2x2x20",
-        ],
+        &["quantumino", "count", "--aside", "7", "--box", "2x2x20"],
         None,
     );
-    assert_eq!(n, 3_556_224, "the counter's figure, checked against DLX in quantumino_count");
+    assert_eq!(
+        n, 3_556_224,
+        "the counter's figure, checked against DLX in quantumino_count"
+    );
 }
 
 #[test]
@@ -298,7 +298,11 @@ fn merge_checks_the_shards() {
     merge_fails(
         &dir,
         &["a.jsonl", "other.jsonl"],
-        &["foreign shard", "other.jsonl line 1", "pentominoes-3x20 unique"],
+        &[
+            "foreign shard",
+            "other.jsonl line 1",
+            "pentominoes-3x20 unique",
+        ],
     );
     // Another N, another version, a line that is no shard.
     let four = ok(
@@ -321,10 +325,22 @@ fn merge_checks_the_shards() {
     );
     assert_ne!(old, b);
     std::fs::write(dir.join("old.jsonl"), old).unwrap();
-    merge_fails(&dir, &["a.jsonl", "old.jsonl"], &["Tessera 0.0.1", "one version"]);
+    merge_fails(
+        &dir,
+        &["a.jsonl", "old.jsonl"],
+        &["Tessera 0.0.1", "one version"],
+    );
     std::fs::write(dir.join("junk.txt"), "8 solutions\n").unwrap();
-    merge_fails(&dir, &["junk.txt"], &["junk.txt line 1", "not a shard line"]);
-    merge_fails(&dir, &["nothing-here.jsonl"], &["cannot read", "nothing-here.jsonl"]);
+    merge_fails(
+        &dir,
+        &["junk.txt"],
+        &["junk.txt line 1", "not a shard line"],
+    );
+    merge_fails(
+        &dir,
+        &["nothing-here.jsonl"],
+        &["cannot read", "nothing-here.jsonl"],
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -336,12 +352,26 @@ fn bad_shard_options_are_refused() {
         assert!(stderr(&o).contains(needle), "{args:?}: {:?}", stderr(&o));
     };
     bad(
-        &["polyform", "solve", "soma-3x3x3", "--count", "--shard", "2/2"],
+        &[
+            "polyform",
+            "solve",
+            "soma-3x3x3",
+            "--count",
+            "--shard",
+            "2/2",
+        ],
         None,
         "I must be below N",
     );
     bad(
-        &["polyform", "solve", "soma-3x3x3", "--count", "--shard", "0/0"],
+        &[
+            "polyform",
+            "solve",
+            "soma-3x3x3",
+            "--count",
+            "--shard",
+            "0/0",
+        ],
         None,
         "at least 1",
     );
@@ -351,7 +381,16 @@ fn bad_shard_options_are_refused() {
         "go with --count",
     );
     bad(
-        &["polyform", "solve", "soma-3x3x3", "--count", "--max", "3", "--shard", "0/2"],
+        &[
+            "polyform",
+            "solve",
+            "soma-3x3x3",
+            "--count",
+            "--max",
+            "3",
+            "--shard",
+            "0/2",
+        ],
         None,
         "--max cannot be used",
     );
@@ -366,7 +405,9 @@ fn bad_shard_options_are_refused() {
         "band orbits",
     );
     bad(
-        &["sudoku", "solve", "--box", "2x2", "--count", "--shard", "0/2"],
+        &[
+            "sudoku", "solve", "--box", "2x2", "--count", "--shard", "0/2",
+        ],
         Some("................\n................\n"),
         "one puzzle; the input has 2",
     );
@@ -412,13 +453,19 @@ fn killed_and_resumed(name: &str, args: &[&str], input: Option<&str>) {
     };
     child.kill().expect("kill the count");
     let killed = child.wait_with_output().unwrap();
-    assert!(!killed.status.success(), "the count was killed, not finished");
+    assert!(
+        !killed.status.success(),
+        "the count was killed, not finished"
+    );
     // What the file held when the process died.
     let text = std::fs::read_to_string(&state).unwrap();
     let at_kill: Value = serde_json::from_str(&text).expect("the state survives a kill whole");
     let parts = at_kill["parts"].as_u64().unwrap() as usize;
     let done = at_kill["done"].as_object().unwrap().len();
-    assert!(done >= 1 && done < parts, "killed mid-way: {done} of {parts} parts");
+    assert!(
+        done >= 1 && done < parts,
+        "killed mid-way: {done} of {parts} parts"
+    );
     assert!(saved["parts"] == at_kill["parts"]);
     let o = run(&with_state, input);
     assert!(o.status.success(), "resume: {}", stderr(&o));
@@ -470,7 +517,14 @@ fn a_state_file_of_another_count_is_refused() {
     let state = dir.join("s.json");
     let s = state.to_str().unwrap();
     ok(
-        &["polyform", "solve", "pentominoes-3x20", "--count", "--state", s],
+        &[
+            "polyform",
+            "solve",
+            "pentominoes-3x20",
+            "--count",
+            "--state",
+            s,
+        ],
         None,
     );
     let o = run(
@@ -484,18 +538,38 @@ fn a_state_file_of_another_count_is_refused() {
         stderr(&o)
     );
     let o = run(
-        &["polyform", "solve", "pentominoes-3x20", "--count", "--shard", "1/2", "--state", s],
+        &[
+            "polyform",
+            "solve",
+            "pentominoes-3x20",
+            "--count",
+            "--shard",
+            "1/2",
+            "--state",
+            s,
+        ],
         None,
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("its shard is 0/1"), "{}", stderr(&o));
     std::fs::write(&state, "{not json").unwrap();
     let o = run(
-        &["polyform", "solve", "pentominoes-3x20", "--count", "--state", s],
+        &[
+            "polyform",
+            "solve",
+            "pentominoes-3x20",
+            "--count",
+            "--state",
+            s,
+        ],
         None,
     );
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("not a Tessera count state"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("not a Tessera count state"),
+        "{}",
+        stderr(&o)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -507,8 +581,10 @@ fn a_state_file_of_another_count_is_refused() {
 fn gnu_parallel_runs_the_shards() {
     let found = Command::new("parallel").arg("--version").output();
     assert!(
-        found.as_ref().is_ok_and(|o| o.status.success()
-            && String::from_utf8_lossy(&o.stdout).contains("GNU parallel")),
+        found
+            .as_ref()
+            .is_ok_and(|o| o.status.success()
+                && String::from_utf8_lossy(&o.stdout).contains("GNU parallel")),
         "GNU parallel is missing: `make test-deps` installs it (Debian package `parallel`)"
     );
     let whole = leading_count(&ok(
@@ -531,7 +607,10 @@ fn gnu_parallel_runs_the_shards() {
     // The copyable script: one file per shard, then the merge.
     let shards = dir.join("one-per-shard");
     let o = Command::new("bash")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scale/parallel.sh"))
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/docs/scale/parallel.sh"
+        ))
         .args(["polyform", "solve", "soma-3x3x3", "--count", "--all"])
         .env("N", "5")
         .env("JOBS", "2")
@@ -544,9 +623,15 @@ fn gnu_parallel_runs_the_shards() {
     assert_eq!(std::fs::read_dir(&shards).unwrap().count(), 5);
     // Run again with one shard lost: only that one is redone.
     std::fs::remove_file(shards.join("3.json")).unwrap();
-    let before = std::fs::metadata(shards.join("0.json")).unwrap().modified().unwrap();
+    let before = std::fs::metadata(shards.join("0.json"))
+        .unwrap()
+        .modified()
+        .unwrap();
     let o = Command::new("bash")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scale/parallel.sh"))
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/docs/scale/parallel.sh"
+        ))
         .args(["polyform", "solve", "soma-3x3x3", "--count", "--all"])
         .env("N", "5")
         .env("TESSERA", BIN)
@@ -556,7 +641,10 @@ fn gnu_parallel_runs_the_shards() {
     assert!(o.status.success(), "parallel.sh again: {}", stderr(&o));
     assert_eq!(stdout(&o).trim(), whole.to_string());
     assert!(shards.join("3.json").exists());
-    let after = std::fs::metadata(shards.join("0.json")).unwrap().modified().unwrap();
+    let after = std::fs::metadata(shards.join("0.json"))
+        .unwrap()
+        .modified()
+        .unwrap();
     assert_eq!(before, after, "a finished shard is not redone");
     let _ = std::fs::remove_dir_all(&dir);
 }

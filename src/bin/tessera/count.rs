@@ -3,12 +3,12 @@
 use crate::failure::{exit_code, Failure};
 use crate::shard::{print_report, run_parts, Checkpoint, Problem, ShardArgs};
 use clap::{Args, Subcommand};
+use std::io::Write;
 use std::sync::Mutex;
 use tessera::engine::count::grids::{count_completions, factorial};
+use tessera::engine::count::{bands, essential, grids, total::GridTotal};
 use tessera::engine::shard::target_parts;
 use tessera::engine::sudoku::parts::prefix_parts;
-use std::io::Write;
-use tessera::engine::count::{bands, essential, grids, total::GridTotal};
 use tessera::engine::sudoku::Shape;
 
 const EXAMPLES: &str = "\

@@ -6,6 +6,7 @@ use crate::shard::{print_report, run_parts, Checkpoint, Problem, ShardArgs};
 use clap::{Args, Subcommand};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Instant;
 use tessera::engine::polyform::enumerate::{count as count_polyforms, max_size};
 use tessera::engine::polyform::solve::{count_parallel_with_nodes, Engine};
@@ -14,7 +15,6 @@ use tessera::engine::polyform::{
 };
 use tessera::engine::search::{Search, Step};
 use tessera::engine::shard::{deal_by_weight, target_parts};
-use std::sync::Mutex;
 use tessera::voxel::{x3d, Scene, VoxelPiece};
 
 /// Polyform puzzles: list, solve, enumerate.
@@ -426,10 +426,14 @@ fn count_parts(
     let start = Instant::now();
     let root = Session::with_engine(puzzle, options, &[], engine)?;
     let shard = scale.shard();
-    let (parts, weights): (Vec<Vec<usize>>, Vec<u64>) =
-        root.weighted_parts(target_parts(shard.count)).into_iter().unzip();
+    let (parts, weights): (Vec<Vec<usize>>, Vec<u64>) = root
+        .weighted_parts(target_parts(shard.count))
+        .into_iter()
+        .unzip();
     let owner = deal_by_weight(&weights, shard.count);
-    let mine = (0..parts.len()).filter(|&p| owner[p] == shard.index).collect();
+    let mine = (0..parts.len())
+        .filter(|&p| owner[p] == shard.index)
+        .collect();
     let checkpoint = Checkpoint::open_with(scale, &problem(&root, options), parts.len(), mine)?;
     let todo = checkpoint.todo();
     let checkpoint = Mutex::new(checkpoint);

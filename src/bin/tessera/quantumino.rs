@@ -6,8 +6,8 @@ use crate::shard::{print_report, Checkpoint, Problem, ShardArgs};
 use clap::{Args, Subcommand};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 use std::time::Duration;
+use std::time::Instant;
 use tessera::engine::quantumino::{
     count_asides_in_batches, modulo_box_rotations, pieces, CountError, CountProgress, Counter,
     Partial, QuantuminoError, QuantuminoSolver, NUM_PIECES,
@@ -214,7 +214,8 @@ fn count(a: CountArgs) -> Result<(), Failure> {
     }
     if a.scale.active() {
         a.scale.refuse("--all", a.all)?;
-        a.scale.refuse("--modulo-box-rotations", a.modulo_box_rotations)?;
+        a.scale
+            .refuse("--modulo-box-rotations", a.modulo_box_rotations)?;
         a.scale.refuse("--batches", a.batches != 1)?;
         return count_parts(asides[0], bx, threads, &a.scale);
     }
@@ -291,7 +292,12 @@ fn parts_for(shards: u32) -> usize {
 /// cut into parts (`Counter::set_parts`, round robin over the targets by
 /// cost, the browser's split), this shard's parts counted, each saved as
 /// it finishes. Every shard recomputes the slices before the middle.
-fn count_parts(aside: usize, bx: [i64; 3], threads: usize, scale: &ShardArgs) -> Result<(), Failure> {
+fn count_parts(
+    aside: usize,
+    bx: [i64; 3],
+    threads: usize,
+    scale: &ShardArgs,
+) -> Result<(), Failure> {
     let shard = scale.shard();
     let parts = parts_for(shard.count);
     let all = pieces();
@@ -303,7 +309,10 @@ fn count_parts(aside: usize, bx: [i64; 3], threads: usize, scale: &ShardArgs) ->
         .collect();
     let description = format!(
         "quantumino\naside {aside}\nbox {bx:?}\n{}",
-        all.iter().map(|p| p.sage_repr()).collect::<Vec<_>>().join("\n")
+        all.iter()
+            .map(|p| p.sage_repr())
+            .collect::<Vec<_>>()
+            .join("\n")
     );
     let id = format!("quantumino aside {aside} box {}x{}x{}", bx[0], bx[1], bx[2]);
     let mut checkpoint = Checkpoint::open(scale, &Problem::new(id, &description), parts)?;

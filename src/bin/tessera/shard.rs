@@ -306,9 +306,8 @@ impl Checkpoint {
         let mut tmp = path.clone().into_os_string();
         tmp.push(".tmp");
         let tmp = PathBuf::from(tmp);
-        let fail = |e: io::Error| {
-            Failure::Input(format!("cannot write --state {}: {e}", path.display()))
-        };
+        let fail =
+            |e: io::Error| Failure::Input(format!("cannot write --state {}: {e}", path.display()));
         std::fs::write(&tmp, text).map_err(fail)?;
         std::fs::rename(&tmp, path).map_err(fail)?;
         self.last_save = Instant::now();
@@ -447,7 +446,8 @@ fn read_lines(path: &Path, out: &mut Vec<Read>) -> Result<(), Failure> {
                 "{at} is not a shard line of `tessera … --shard I/N` ({e})"
             ))
         })?;
-        let shard = Shard::parse(&report.shard).map_err(|e| Failure::Input(format!("{at}: {e}")))?;
+        let shard =
+            Shard::parse(&report.shard).map_err(|e| Failure::Input(format!("{at}: {e}")))?;
         out.push(Read { report, shard, at });
     }
     Ok(())
@@ -511,7 +511,11 @@ fn merge_files(a: &MergeArgs) -> Result<(), Failure> {
             "missing shard{}: {}{} ({} of {n} given for `{}`); run {} and merge again",
             if missing.len() == 1 { "" } else { "s" },
             shown.join(", "),
-            if missing.len() > shown.len() { ", …" } else { "" },
+            if missing.len() > shown.len() {
+                ", …"
+            } else {
+                ""
+            },
             seen.len(),
             p.problem,
             if missing.len() == 1 { "it" } else { "them" },

@@ -9,15 +9,15 @@
 use crate::failure::{exit_code, Failure};
 use crate::shard::{print_report, run_parts, Checkpoint, Problem, ShardArgs};
 use clap::{Args, Subcommand, ValueEnum};
-use std::sync::Mutex;
-use tessera::engine::shard::target_parts;
-use tessera::engine::sudoku::parts::prefix_parts;
 use std::io::{self, BufRead, BufWriter, Write};
+use std::sync::Mutex;
 use tessera::engine::search::Step;
+use tessera::engine::shard::target_parts;
 use tessera::engine::sudoku::generate::{self, Symmetry};
 use tessera::engine::sudoku::grid::Sudoku;
 use tessera::engine::sudoku::logic::{self, Rating};
 use tessera::engine::sudoku::models::{self, ModelFormat};
+use tessera::engine::sudoku::parts::prefix_parts;
 use tessera::engine::sudoku::solve::{Algorithm, SudokuSearch};
 use tessera::engine::sudoku::variant::{self, RegionMap, Variant};
 use tessera::engine::sudoku::Shape;

@@ -102,6 +102,9 @@ mod tests {
                 .sum();
             assert_eq!(sum, whole, "target {target}");
         }
-        assert_eq!(prefix_parts(shape, &empty, 5), prefix_parts(shape, &empty, 5));
+        assert_eq!(
+            prefix_parts(shape, &empty, 5),
+            prefix_parts(shape, &empty, 5)
+        );
     }
 }
