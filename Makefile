@@ -45,6 +45,10 @@ test-deps:
 	@# brotli: `make dist` writes .br next to .gz (scripts/precompress.sh).
 	@command -v brotli >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive \
 	  apt-get install -y --no-install-recommends brotli; }
+	@# GNU parallel: the documented way to run a sharded count's shards
+	@# (docs/counting-at-scale.md), run by tests/cli_scale.rs.
+	@command -v parallel >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive \
+	  apt-get install -y --no-install-recommends parallel; }
 	@if ! command -v picosat >/dev/null || ! command -v glpsol >/dev/null \
 	  || ! command -v minizinc >/dev/null || ! command -v fzn-gecode >/dev/null; then \
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
@@ -75,7 +79,7 @@ test-engine:
 test-release:
 	cargo test --release --test polyform_puzzles --test polyform_polycube --test polyform_bitfill \
 	  --test quantumino --test quantumino_count --test cli_sudoku_lab --test polyform_segments \
-	  --test polyform_catalogue --test jnotes
+	  --test polyform_catalogue --test jnotes --test cli_scale
 	cargo test --release -p tessera-jobs jnotes
 	cargo test --release -p tessera-engine --lib essential
 

@@ -166,6 +166,33 @@ fn subproblems_partition_the_search() {
     assert_eq!(parts.len(), 8, "the first row's 8 placements");
 }
 
+/// The weighted prefixes are the prefixes, each weighed by the nodes of
+/// the levels below it: with enough levels, the whole subtree (the nodes a
+/// full search of the part visits, its root included).
+#[test]
+fn weighted_subproblems_weigh_the_same_prefixes() {
+    let p = queens(6);
+    for depth in 0..3 {
+        let plain = Solver::new(&p).subproblems(depth);
+        let weighed = Solver::new(&p).weighted_subproblems(depth, 2);
+        let prefixes: Vec<Vec<usize>> = weighed.iter().map(|w| w.0.clone()).collect();
+        assert_eq!(prefixes, plain, "depth {depth}");
+        assert!(weighed.iter().all(|w| w.1 >= 1));
+        let zero = Solver::new(&p).weighted_subproblems(depth, 0);
+        assert!(
+            zero.iter().all(|w| w.1 == 1),
+            "no level below: the part alone"
+        );
+    }
+    // Deep enough, the weights add up over the parts to the tree below
+    // them, which is more than the prefixes' own count.
+    let deep = Solver::new(&p).weighted_subproblems(1, 64);
+    let shallow = Solver::new(&p).weighted_subproblems(1, 1);
+    for (d, s) in deep.iter().zip(&shallow) {
+        assert!(d.1 >= s.1, "{:?}: {} < {}", d.0, d.1, s.1);
+    }
+}
+
 #[test]
 fn forced_rows_appear_in_every_solution() {
     let p = queens(8);

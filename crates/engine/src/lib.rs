@@ -7,5 +7,6 @@ pub mod hexad;
 pub mod polyform;
 pub mod quantumino;
 pub mod search;
+pub mod shard;
 pub mod sudoku;
 pub mod text;

@@ -1,8 +1,14 @@
 //! `tessera count …`: the counting experiments of the Sudoku seeds.
 
+use crate::failure::{exit_code, Failure};
+use crate::shard::{print_report, run_parts, Checkpoint, Problem, ShardArgs};
 use clap::{Args, Subcommand};
 use std::io::Write;
+use std::sync::Mutex;
+use tessera::engine::count::grids::{count_completions, factorial};
 use tessera::engine::count::{bands, essential, grids, total::GridTotal};
+use tessera::engine::shard::target_parts;
+use tessera::engine::sudoku::parts::prefix_parts;
 use tessera::engine::sudoku::Shape;
 
 const EXAMPLES: &str = "\
@@ -57,9 +63,12 @@ struct GridsArgs {
     /// Box shape RxC
     #[arg(long = "box", value_name = "RxC", value_parser = Shape::parse)]
     shape: Shape,
-    /// Give up after this many search nodes
+    /// Give up after this many search nodes (per part with --shard/--state)
     #[arg(long, value_name = "N", default_value_t = 100_000_000)]
     budget: u64,
+    /// Shards and checkpoints of the search count (docs/counting-at-scale.md)
+    #[command(flatten)]
+    scale: ShardArgs,
 }
 
 #[derive(Args)]
@@ -71,6 +80,7 @@ struct BandsArgs {
 
 pub fn run(args: CountArgs) -> u8 {
     match args.command {
+        CountCommand::Grids(a) if a.scale.active() => exit_code("count", grids_in_parts(&a)),
         CountCommand::Grids(a) if a.shape.is_nine() => {
             println!("{}", nine_by_nine());
             0
@@ -193,4 +203,48 @@ fn essentially_different(a: EssentialArgs) -> u8 {
         );
     }
     0
+}
+
+/// `count grids` with `--shard`/`--state`: the grids whose first row is
+/// 1..n cut into parts (`prefix_parts`), each part's completions counted
+/// and multiplied by n! (the relabellings), so the parts add up to the
+/// total. The 9×9 total is counted by bands in seconds and is not split.
+fn grids_in_parts(a: &GridsArgs) -> Result<(), Failure> {
+    if a.shape.is_nine() {
+        return Err(Failure::Input(
+            "the 9x9 grids are counted by band orbits in seconds; --shard and --state split \
+             the search counts (boxes up to 2x3 and 3x2)"
+                .into(),
+        ));
+    }
+    let n = a.shape.size();
+    let mut cells = vec![0u8; n * n];
+    for (c, v) in cells.iter_mut().take(n).enumerate() {
+        *v = c as u8 + 1;
+    }
+    let shard = a.scale.shard();
+    let parts = prefix_parts(a.shape, &cells, target_parts(shard.count));
+    let problem = Problem::new(
+        format!("grids {}", a.shape),
+        &format!("count grids\n{}", a.shape),
+    );
+    let checkpoint = Checkpoint::open(&a.scale, &problem, parts.len())?;
+    let todo = checkpoint.todo();
+    let checkpoint = Mutex::new(checkpoint);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let relabel = factorial(n);
+    run_parts(&checkpoint, &todo, threads, |k| {
+        let c = count_completions(a.shape, &parts[k], a.budget)
+            .map_err(|e| Failure::Input(e.to_string()))?;
+        Ok((relabel * c, 0))
+    })?;
+    let mut checkpoint = checkpoint.into_inner().expect("checkpoint lock");
+    if a.scale.shard.is_some() {
+        return print_report(&mut checkpoint);
+    }
+    checkpoint.save()?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{}", checkpoint.total())?;
+    out.flush()?;
+    Ok(())
 }

@@ -22,6 +22,8 @@ mod polyform;
 #[cfg(not(target_arch = "wasm32"))]
 mod quantumino;
 #[cfg(not(target_arch = "wasm32"))]
+mod shard;
+#[cfg(not(target_arch = "wasm32"))]
 mod sudoku;
 #[cfg(not(target_arch = "wasm32"))]
 mod sweep;

@@ -1,6 +1,6 @@
 //! Argument parsing and dispatch for the native CLI.
 
-use crate::{count, experiment, hexad, polyform, quantumino, sudoku};
+use crate::{count, experiment, hexad, polyform, quantumino, shard, sudoku};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -29,9 +29,13 @@ enum Command {
     Experiment(experiment::ExperimentArgs),
     /// Quantumino (Sage's solver, same output) and a counter that finishes
     Quantumino(quantumino::QuantuminoArgs),
+    /// Add up the JSON lines of a sharded count (`--shard I/N`), after
+    /// checking they are the N shards of one problem, none missing or doubled
+    Merge(shard::MergeArgs),
 }
 
 pub fn main() -> ExitCode {
+    shard::mark_start();
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Sudoku(args) => sudoku::run(args),
@@ -40,6 +44,7 @@ pub fn main() -> ExitCode {
         Command::Count(args) => count::run(args),
         Command::Experiment(args) => experiment::run(args),
         Command::Quantumino(args) => quantumino::run(args),
+        Command::Merge(args) => shard::merge(args),
     };
     ExitCode::from(code)
 }

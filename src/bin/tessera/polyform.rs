@@ -2,9 +2,11 @@
 //! polyforms. Output follows Polyform Puzzler's solution-file format.
 
 use crate::failure::{exit_code, Failure};
+use crate::shard::{print_report, run_parts, Checkpoint, Problem, ShardArgs};
 use clap::{Args, Subcommand};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Instant;
 use tessera::engine::polyform::enumerate::{count as count_polyforms, max_size};
 use tessera::engine::polyform::solve::{count_parallel_with_nodes, Engine};
@@ -12,6 +14,7 @@ use tessera::engine::polyform::{
     format, library, svg, Lattice, PolyformError, Puzzle, Session, Solution, SolveOptions,
 };
 use tessera::engine::search::{Search, Step};
+use tessera::engine::shard::{deal_by_weight, target_parts};
 use tessera::voxel::solutions;
 
 /// Polyform puzzles: list, solve, enumerate.
@@ -96,6 +99,9 @@ struct SolveArgs {
     /// With --read: only the record numbered N
     #[arg(long, value_name = "N", requires = "read")]
     solution: Option<u128>,
+    /// With --count: shards and checkpoints (docs/counting-at-scale.md)
+    #[command(flatten)]
+    scale: ShardArgs,
 }
 
 #[derive(Args)]
@@ -334,6 +340,19 @@ fn solve(a: SolveArgs) -> Result<(), Failure> {
     if a.threads == Some(0) {
         return Err(Failure::Input("--threads must be at least 1".into()));
     }
+    if a.scale.active() {
+        if !a.count {
+            return Err(Failure::Input(
+                "--shard and --state go with --count (they split a count, not a listing)".into(),
+            ));
+        }
+        a.scale.refuse("--max", a.max.is_some())?;
+        a.scale.refuse("--read", a.read.is_some())?;
+        let threads = a
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        return count_parts(&puzzle, options, engine, threads, &a.scale);
+    }
     if a.count && a.max.is_none() {
         let threads = a
             .threads
@@ -364,6 +383,63 @@ fn solve(a: SolveArgs) -> Result<(), Failure> {
         }
     }
     out.write_all(format::trailer(n, session.progress().nodes, start.elapsed()).as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// What a polyform count is, for shard lines and state files: the
+/// puzzle's name and options, hashed with its exact-cover rows.
+fn problem(session: &Session, options: SolveOptions) -> Problem {
+    let puzzle = session.puzzle();
+    let m = session.matrix();
+    let which = if options.unique { "unique" } else { "all" };
+    let description = format!(
+        "polyform\n{}\n{which}\n{} rows searched\n{:?}\n{:?}",
+        puzzle.name,
+        session.rows_searched(),
+        m.rows,
+        m.placements
+    );
+    Problem::new(format!("polyform {} {which}", puzzle.name), &description)
+}
+
+/// `--count` with `--shard`/`--state`: the search cut into row prefixes
+/// (`Session::parts`), this shard's counted on `threads` threads.
+fn count_parts(
+    puzzle: &Puzzle,
+    options: SolveOptions,
+    engine: Engine,
+    threads: usize,
+    scale: &ShardArgs,
+) -> Result<(), Failure> {
+    let start = Instant::now();
+    let root = Session::with_engine(puzzle, options, &[], engine)?;
+    let shard = scale.shard();
+    let (parts, weights): (Vec<Vec<usize>>, Vec<u64>) = root
+        .weighted_parts(target_parts(shard.count))
+        .into_iter()
+        .unzip();
+    let owner = deal_by_weight(&weights, shard.count);
+    let mine = (0..parts.len())
+        .filter(|&p| owner[p] == shard.index)
+        .collect();
+    let checkpoint = Checkpoint::open_with(scale, &problem(&root, options), parts.len(), mine)?;
+    let todo = checkpoint.todo();
+    let checkpoint = Mutex::new(checkpoint);
+    run_parts(&checkpoint, &todo, threads, |k| {
+        let mut s = root.fork(&parts[k])?;
+        let n = s.count_solutions(None);
+        Ok((n, s.progress().nodes))
+    })?;
+    let mut checkpoint = checkpoint.into_inner().expect("checkpoint lock");
+    if scale.shard.is_some() {
+        return print_report(&mut checkpoint);
+    }
+    checkpoint.save()?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    out.write_all(
+        format::trailer(checkpoint.total(), checkpoint.nodes(), start.elapsed()).as_bytes(),
+    )?;
     out.flush()?;
     Ok(())
 }

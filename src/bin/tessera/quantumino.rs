@@ -2,13 +2,15 @@
 //! order) and the transfer counter.
 
 use crate::failure::{exit_code, Failure};
+use crate::shard::{print_report, Checkpoint, Problem, ShardArgs};
 use clap::{Args, Subcommand};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 use std::time::Instant;
 use tessera::engine::quantumino::{
-    count_asides_in_batches, modulo_box_rotations, pieces, CountError, CountProgress, Partial,
-    QuantuminoError, QuantuminoSolver,
+    count_asides_in_batches, modulo_box_rotations, pieces, CountError, CountProgress, Counter,
+    Partial, QuantuminoError, QuantuminoSolver, NUM_PIECES,
 };
 use tessera::engine::search::{Search, Step};
 
@@ -83,6 +85,10 @@ struct CountArgs {
     /// Do the middle slice in N parts to cut peak memory (second half rerun per part)
     #[arg(long, value_name = "N", default_value_t = 1)]
     batches: usize,
+    /// Shards and checkpoints (docs/counting-at-scale.md): the middle
+    /// slice's parts, as the browser's count saves them
+    #[command(flatten)]
+    scale: ShardArgs,
 }
 
 /// Run a `quantumino` subcommand; returns the exit code (0 ok, 1 I/O
@@ -206,6 +212,13 @@ fn count(a: CountArgs) -> Result<(), Failure> {
     if a.batches == 0 {
         return Err(Failure::Input("--batches must be at least 1".into()));
     }
+    if a.scale.active() {
+        a.scale.refuse("--all", a.all)?;
+        a.scale
+            .refuse("--modulo-box-rotations", a.modulo_box_rotations)?;
+        a.scale.refuse("--batches", a.batches != 1)?;
+        return count_parts(asides[0], bx, threads, &a.scale);
+    }
     let tty = io::stderr().is_terminal();
     let start = Instant::now();
     let mut last_line = Instant::now();
@@ -259,6 +272,99 @@ fn count(a: CountArgs) -> Result<(), Failure> {
     } else {
         writeln!(out, "{}", counts[0].1)?;
     }
+    out.flush()?;
+    Ok(())
+}
+
+/// The fewest parts a Quantumino count is cut into: the browser's
+/// `COUNT_PARTS`, so a one-shard state file holds the page's checkpoint.
+const MIN_PARTS: usize = 8;
+
+/// Parts of the middle slice for `shards` shards: the smallest multiple of
+/// N that is at least [`MIN_PARTS`] (each part reruns the slices after the
+/// middle, so no more than needed).
+fn parts_for(shards: u32) -> usize {
+    let n = shards as usize;
+    n * MIN_PARTS.div_ceil(n)
+}
+
+/// `count --aside K` with `--shard`/`--state`: the counter's middle slice
+/// cut into parts (`Counter::set_parts`, round robin over the targets by
+/// cost, the browser's split), this shard's parts counted, each saved as
+/// it finishes. Every shard recomputes the slices before the middle.
+fn count_parts(
+    aside: usize,
+    bx: [i64; 3],
+    threads: usize,
+    scale: &ShardArgs,
+) -> Result<(), Failure> {
+    let shard = scale.shard();
+    let parts = parts_for(shard.count);
+    let all = pieces();
+    let used: Vec<_> = tessera::engine::quantumino::pieces::polycubes()
+        .into_iter()
+        .enumerate()
+        .filter(|&(i, _)| i != aside)
+        .map(|(_, p)| p)
+        .collect();
+    let description = format!(
+        "quantumino\naside {aside}\nbox {bx:?}\n{}",
+        all.iter()
+            .map(|p| p.sage_repr())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let id = format!("quantumino aside {aside} box {}x{}x{}", bx[0], bx[1], bx[2]);
+    let mut checkpoint = Checkpoint::open(scale, &Problem::new(id, &description), parts)?;
+    let todo = checkpoint.todo();
+    let bx32 = bx.map(|v| v as i32);
+    if !todo.is_empty() && bx.iter().product::<i64>() == 80 {
+        let mut counter = Counter::new(&used, bx32)?;
+        counter.set_parts(parts, &todo);
+        let full: u32 = (1 << (NUM_PIECES - 1)) - 1;
+        let of = |counts: &[(u32, u64)]| counts.iter().find(|c| c.0 == full).map_or(0, |c| c.1);
+        let cancel = AtomicBool::new(false);
+        let mut failed: Option<Failure> = None;
+        let mut finished = 0;
+        let result = counter.run_parts(
+            threads,
+            &cancel,
+            Duration::from_millis(500),
+            &mut |_| {},
+            &mut |part, counts| {
+                finished += 1;
+                if failed.is_none() {
+                    if let Err(e) = checkpoint.finish(part, u128::from(of(counts)), 0) {
+                        failed = Some(e);
+                        cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+            },
+        );
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        let counts = result?;
+        if finished == 0 {
+            // A box the counter does not cut (one slice): the whole count
+            // came out at once, and belongs to part 0.
+            for &p in &todo {
+                let n = if p == 0 { of(&counts) } else { 0 };
+                checkpoint.finish(p, u128::from(n), 0)?;
+            }
+        }
+    } else {
+        // No box of 80 cells: nothing to tile, every part counts 0.
+        for &p in &todo {
+            checkpoint.finish(p, 0, 0)?;
+        }
+    }
+    if scale.shard.is_some() {
+        return print_report(&mut checkpoint);
+    }
+    checkpoint.save()?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    writeln!(out, "{}", checkpoint.total())?;
     out.flush()?;
     Ok(())
 }

@@ -6,13 +6,18 @@
 //! `no solution`, or one integer with `--count`. A malformed line is reported
 //! on stderr with its line number and skipped; the exit status is then 2.
 
+use crate::failure::{exit_code, Failure};
+use crate::shard::{print_report, run_parts, Checkpoint, Problem, ShardArgs};
 use clap::{Args, Subcommand, ValueEnum};
 use std::io::{self, BufRead, BufWriter, Write};
+use std::sync::Mutex;
 use tessera::engine::search::Step;
+use tessera::engine::shard::target_parts;
 use tessera::engine::sudoku::generate::{self, Symmetry};
 use tessera::engine::sudoku::grid::Sudoku;
 use tessera::engine::sudoku::logic::{self, Rating};
 use tessera::engine::sudoku::models::{self, ModelFormat};
+use tessera::engine::sudoku::parts::prefix_parts;
 use tessera::engine::sudoku::solve::{Algorithm, SudokuSearch};
 use tessera::engine::sudoku::variant::{self, RegionMap, Variant};
 use tessera::engine::sudoku::Shape;
@@ -115,6 +120,10 @@ struct SolveArgs {
     format: Format,
     #[command(flatten)]
     variant: VariantChoice,
+    /// With --count on one standard puzzle: shards and checkpoints
+    /// (docs/counting-at-scale.md)
+    #[command(flatten)]
+    scale: ShardArgs,
 }
 
 /// The variant options shared by solve and generate.
@@ -373,6 +382,9 @@ pub fn run(args: SudokuArgs) -> u8 {
         SudokuCommand::Sweep(a) => return crate::sweep::sweep(a),
         SudokuCommand::Generate(a) if a.variant.variant != VariantName::Standard => {
             return generate_variants(a)
+        }
+        SudokuCommand::Solve(a) if a.scale.active() => {
+            return exit_code("sudoku", count_parts(a));
         }
         SudokuCommand::Solve(a) if a.variant.variant != VariantName::Standard => {
             return solve_variants(a)
@@ -821,4 +833,60 @@ fn generate_variants(a: &GenerateArgs) -> u8 {
         }
     }
     0
+}
+
+/// `solve --count` with `--shard`/`--state`: one standard puzzle, cut into
+/// the puzzle with a few more cells filled (`prefix_parts`), each part
+/// counted by the chosen solver.
+fn count_parts(a: &SolveArgs) -> Result<(), Failure> {
+    if !a.count {
+        return Err(Failure::Input(
+            "--shard and --state go with --count (they split a count, not a listing)".into(),
+        ));
+    }
+    a.scale.refuse("--max", a.max.is_some())?;
+    if a.variant.variant != VariantName::Standard || a.variant.regions.is_some() {
+        return Err(Failure::Input(
+            "--shard and --state split standard grids only (not --variant or --regions)".into(),
+        ));
+    }
+    let lines = input_lines(&a.input).ok_or_else(|| Failure::Input("no input read".into()))?;
+    let [(number, line)] = lines.as_slice() else {
+        return Err(Failure::Input(format!(
+            "--shard and --state count one puzzle; the input has {}",
+            lines.len()
+        )));
+    };
+    let s = parse_line(line, a.input.shape)
+        .map_err(|e| Failure::Input(format!("line {number}: {e}")))?;
+    s.verify()
+        .map_err(|e| Failure::Input(format!("line {number}: {e}")))?;
+    let shape = s.shape();
+    let shard = a.scale.shard();
+    let parts = prefix_parts(shape, s.cells(), target_parts(shard.count));
+    let text = render(&s, Format::String).map_err(Failure::Input)?;
+    let problem = Problem::new(
+        format!("sudoku {shape} {text}"),
+        &format!("sudoku\n{shape}\n{:?}", s.cells()),
+    );
+    let checkpoint = Checkpoint::open(&a.scale, &problem, parts.len())?;
+    let todo = checkpoint.todo();
+    let checkpoint = Mutex::new(checkpoint);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    run_parts(&checkpoint, &todo, threads, |k| {
+        let (n, _) = s
+            .with_cells(parts[k].clone())
+            .count_solutions_by(a.algorithm, None)
+            .map_err(|e| Failure::Input(e.to_string()))?;
+        Ok((n, 0))
+    })?;
+    let mut checkpoint = checkpoint.into_inner().expect("checkpoint lock");
+    if a.scale.shard.is_some() {
+        return print_report(&mut checkpoint);
+    }
+    checkpoint.save()?;
+    let mut out = io::stdout().lock();
+    writeln!(out, "{}", checkpoint.total())?;
+    out.flush()?;
+    Ok(())
 }

@@ -204,6 +204,70 @@ impl Solver {
         out
     }
 
+    /// [`subproblems`](Self::subproblems), each prefix with the number of
+    /// search nodes within `extra` more levels below it: a cheap estimate of
+    /// its cost that is the same on every machine, for dealing parts out
+    /// evenly ([`crate::shard::deal_by_weight`]).
+    pub fn weighted_subproblems(&self, depth: usize, extra: usize) -> Vec<(Vec<usize>, u64)> {
+        let mut probe = self.clone();
+        let mut out = Vec::new();
+        let mut prefix = self.forced.clone();
+        probe.collect_weighted(depth, extra, &mut prefix, &mut out);
+        out
+    }
+
+    fn collect_weighted(
+        &mut self,
+        depth: usize,
+        extra: usize,
+        prefix: &mut Vec<usize>,
+        out: &mut Vec<(Vec<usize>, u64)>,
+    ) {
+        if depth == 0 || self.rlink[0] == 0 {
+            let w = self.nodes_within(extra);
+            out.push((prefix.clone(), w));
+            return;
+        }
+        let i = self.choose();
+        if self.node[i].top == 0 {
+            return;
+        }
+        self.cover(i);
+        let mut r = self.node[i].down as usize;
+        while r != i {
+            self.cover_others(r);
+            prefix.push(self.row_of[r] as usize);
+            self.collect_weighted(depth - 1, extra, prefix, out);
+            prefix.pop();
+            self.uncover_others(r);
+            r = self.node[r].down as usize;
+        }
+        self.uncover(i);
+    }
+
+    /// Nodes of the search tree within `levels` levels of the current state
+    /// (the current node included).
+    fn nodes_within(&mut self, levels: usize) -> u64 {
+        if levels == 0 || self.rlink[0] == 0 {
+            return 1;
+        }
+        let i = self.choose();
+        if self.node[i].top == 0 {
+            return 1;
+        }
+        self.cover(i);
+        let mut total = 1;
+        let mut r = self.node[i].down as usize;
+        while r != i {
+            self.cover_others(r);
+            total += self.nodes_within(levels - 1);
+            self.uncover_others(r);
+            r = self.node[r].down as usize;
+        }
+        self.uncover(i);
+        total
+    }
+
     fn collect_prefixes(
         &mut self,
         depth: usize,

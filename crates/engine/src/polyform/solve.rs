@@ -288,6 +288,40 @@ impl Session {
         }
     }
 
+    /// The parts a sharded count is cut into: the row prefixes of the
+    /// shallowest depth (at most [`MAX_PART_DEPTH`]) that gives at least
+    /// `target` of them, in the search's order. Deterministic: the same
+    /// puzzle and options give the same parts on every machine, so shard I
+    /// of N is the same work anywhere (see [`crate::shard`]).
+    pub fn parts(&self, target: usize) -> Vec<Vec<usize>> {
+        self.subproblems(self.part_depth(target))
+    }
+
+    /// The depth [`parts`](Self::parts) cuts at.
+    fn part_depth(&self, target: usize) -> usize {
+        let mut depth = 1;
+        while depth < MAX_PART_DEPTH && self.subproblems(depth).len() < target {
+            depth += 1;
+        }
+        depth
+    }
+
+    /// [`parts`](Self::parts), each with an estimate of its cost: the
+    /// search nodes within [`WEIGHT_LEVELS`] levels below the prefix (one
+    /// walk of the top of the tree, the same on every machine).
+    pub fn weighted_parts(&self, target: usize) -> Vec<(Vec<usize>, u64)> {
+        let depth = self.part_depth(target);
+        match &self.solver {
+            Inner::Dlx(s) => s.weighted_subproblems(depth, WEIGHT_LEVELS),
+            Inner::Bits(b) => {
+                let problem = self.matrix.problem(Some(&self.reduction.keep));
+                Solver::with_forced_rows(&problem, b.forced())
+                    .map(|s| s.weighted_subproblems(depth, WEIGHT_LEVELS))
+                    .unwrap_or_default()
+            }
+        }
+    }
+
     /// Whether the bitset search (not DLX) runs this session.
     pub fn uses_bitfill(&self) -> bool {
         matches!(self.solver, Inner::Bits(_))
@@ -401,6 +435,13 @@ impl Search<Solution> for Session {
         self.solver.set_count_only(fast);
     }
 }
+
+/// The deepest prefixes [`Session::parts`] goes to (each level multiplies
+/// the parts by the branching there; past this a tree is too thin to cut).
+pub const MAX_PART_DEPTH: usize = 8;
+
+/// Levels below a part that [`Session::weighted_parts`] walks to weigh it.
+pub const WEIGHT_LEVELS: usize = 2;
 
 /// Number of solutions (unique up to symmetry, or all).
 pub fn count(puzzle: &Puzzle, options: SolveOptions) -> Result<u128, PolyformError> {

@@ -739,6 +739,21 @@ impl Counter {
         interval: Duration,
         progress: &mut dyn FnMut(&CountProgress),
     ) -> Result<SetCounts, CountError> {
+        self.run_parts(threads, cancel, interval, progress, &mut |_, _| {})
+    }
+
+    /// [`run`](Self::run), calling `finished` with each part of the peak
+    /// slice as soon as it is counted (see [`set_parts`](Self::set_parts)):
+    /// the native checkpoint, as [`take_finished_parts`](Self::take_finished_parts)
+    /// is for [`step`](Self::step).
+    pub fn run_parts(
+        &mut self,
+        threads: usize,
+        cancel: &AtomicBool,
+        interval: Duration,
+        progress: &mut dyn FnMut(&CountProgress),
+        finished: &mut dyn FnMut(usize, &SetCounts),
+    ) -> Result<SetCounts, CountError> {
         let threads = threads.max(1);
         while self.layer < self.geo.len {
             if cancel.load(Ordering::Relaxed) {
@@ -747,7 +762,7 @@ impl Counter {
             self.plan_layer();
             let order = self.plan.as_ref().expect("planned").order.clone();
             if self.batches > 1 && self.layer + 1 == self.geo.len / 2 {
-                return self.run_batched(&order, threads, cancel, interval, progress);
+                return self.run_batched(&order, threads, cancel, interval, progress, finished);
             }
             for (t, v) in self.parallel_targets(&order, threads, cancel, interval, progress, 0)? {
                 self.results[t] = Some(v);
@@ -767,6 +782,7 @@ impl Counter {
         cancel: &AtomicBool,
         interval: Duration,
         progress: &mut dyn FnMut(&CountProgress),
+        finished: &mut dyn FnMut(usize, &SetCounts),
     ) -> Result<SetCounts, CountError> {
         let batches = self.batches;
         let mut parts = Parts::default();
@@ -791,6 +807,7 @@ impl Counter {
             let counts = sub.run(threads, cancel, interval, &mut |p| {
                 progress(&parts.scaled(*p, remaining, started));
             })?;
+            finished(b, &counts);
             self.finished_parts.push((b, counts.clone()));
             parts.merge(counts)?;
         }

@@ -16,6 +16,7 @@ pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod models;
+pub mod parts;
 pub mod sat;
 pub mod shape;
 pub mod solve;

@@ -14,7 +14,6 @@ use crate::model::job::{RunState, Tone};
 use crate::pool::WorkerPool;
 use crate::ui::storage::{self, Loaded};
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use tessera_jobs::event::Event;
 use tessera_jobs::jobs::quantumino::{CountPart, QuantuminoCountParts};
@@ -26,22 +25,10 @@ pub const COUNT_PARTS: u32 = 8;
 /// The most workers one count uses.
 pub const COUNT_SLOTS: usize = 4;
 
-/// What is saved of a count: the parts finished, each with its count.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Checkpoint {
-    pub parts: u32,
-    pub done: BTreeMap<u32, u64>,
-}
-
-impl Checkpoint {
-    fn total(&self) -> u128 {
-        self.done.values().map(|&c| u128::from(c)).sum()
-    }
-
-    fn complete(&self) -> bool {
-        (0..self.parts).all(|p| self.done.contains_key(&p))
-    }
-}
+/// What is saved of a count: the parts finished, each with its count —
+/// the engine's `PartCounts`, which the CLI's `--state` files hold too
+/// (docs/counting-at-scale.md).
+pub use tessera_engine::shard::PartCounts as Checkpoint;
 
 pub fn checkpoint_key(aside: u8, bx: [i32; 3]) -> String {
     format!("tessera.quantumino.count.v1.{aside}.{}", box_text(bx))
@@ -195,7 +182,7 @@ impl Bench {
                 item: CountPart { part, count },
                 ..
             } => {
-                running.checkpoint.done.insert(part, count);
+                running.checkpoint.done.insert(part, u128::from(count));
                 storage::save(&running.key, &running.checkpoint);
             }
             // A counter failure too (it ends the job with an error).

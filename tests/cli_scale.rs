@@ -1,0 +1,650 @@
+//! Counts too big for one machine (issue 23): `--shard I/N` on the long
+//! counts, `tessera merge`, and `--state` checkpoints, run as the binary.
+//!
+//! Every total here is computed in the test by the unsharded count and
+//! compared with the shards' sum; the published figures are only an extra
+//! check. Counts too slow for a debug build run in `make test-release`.
+
+mod common;
+
+use common::{stderr, stdout};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_tessera");
+
+fn run(args: &[&str], input: Option<&str>) -> Output {
+    let mut c = Command::new(BIN);
+    c.args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = c.spawn().expect("run tessera");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        if let Some(text) = input {
+            stdin.write_all(text.as_bytes()).expect("write stdin");
+        }
+    }
+    child.wait_with_output().expect("wait for tessera")
+}
+
+fn ok(args: &[&str], input: Option<&str>) -> String {
+    let o = run(args, input);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// A scratch directory of this test's own.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tessera-scale-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The count printed by an unsharded run: the first integer of its output
+/// (Polyform Puzzler's trailer starts with it; the other counts print it
+/// alone).
+fn leading_count(out: &str) -> u128 {
+    out.split_whitespace()
+        .next()
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("no count in {out:?}"))
+}
+
+/// Run all `n` shards of `args` (two processes at a time, as two cores
+/// allow), check each line, write them to a file and return it with the
+/// shards' sum computed here from the lines.
+fn shards(args: &[&str], input: Option<&str>, n: u32, dir: &Path) -> (PathBuf, u128) {
+    let mut lines = Vec::new();
+    let specs: Vec<String> = (0..n).map(|i| format!("{i}/{n}")).collect();
+    for pair in specs.chunks(2) {
+        let children: Vec<(String, Child)> = pair
+            .iter()
+            .map(|spec| {
+                let mut c = Command::new(BIN);
+                c.args(args)
+                    .args(["--shard", spec])
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped());
+                let mut child = c.spawn().expect("spawn a shard");
+                {
+                    use std::io::Write;
+                    let mut stdin = child.stdin.take().expect("stdin");
+                    if let Some(text) = input {
+                        stdin.write_all(text.as_bytes()).expect("write stdin");
+                    }
+                }
+                (spec.clone(), child)
+            })
+            .collect();
+        for (spec, child) in children {
+            let o = child.wait_with_output().expect("wait for a shard");
+            assert!(
+                o.status.success(),
+                "{args:?} --shard {spec}: {}",
+                stderr(&o)
+            );
+            let out = stdout(&o);
+            assert_eq!(out.lines().count(), 1, "one line per shard: {out:?}");
+            lines.push(out);
+        }
+    }
+    let mut sum = 0u128;
+    let mut problems = std::collections::BTreeSet::new();
+    for (i, line) in lines.iter().enumerate() {
+        let v: Value = serde_json::from_str(line).expect("a JSON line");
+        assert_eq!(v["shard"], format!("{i}/{n}"));
+        assert_eq!(v["tessera"], env!("CARGO_PKG_VERSION"));
+        assert!(v["seconds"].as_f64().is_some_and(|s| s >= 0.0), "{line}");
+        assert!(v["nodes"].as_u64().is_some(), "{line}");
+        problems.insert((v["problem"].to_string(), v["hash"].to_string()));
+        // Counts are written as JSON numbers; read them exactly.
+        let count: u128 = line
+            .split("\"count\":")
+            .nth(1)
+            .and_then(|r| r.split([',', '}']).next())
+            .and_then(|c| c.parse().ok())
+            .unwrap_or_else(|| panic!("no count in {line}"));
+        sum += count;
+    }
+    assert_eq!(problems.len(), 1, "one problem and hash: {problems:?}");
+    let file = dir.join(format!("shards-{n}.jsonl"));
+    std::fs::write(&file, lines.concat()).unwrap();
+    (file, sum)
+}
+
+/// For N = 1, 2, 7, 64: the shards' sum and `tessera merge` both equal the
+/// unsharded count; returns that count.
+fn shards_add_up(name: &str, args: &[&str], input: Option<&str>) -> u128 {
+    let dir = scratch(name);
+    let whole = leading_count(&ok(args, input));
+    for n in [1, 2, 7, 64] {
+        let (file, sum) = shards(args, input, n, &dir);
+        assert_eq!(sum, whole, "{args:?}: {n} shards");
+        let merged = ok(&["merge", file.to_str().unwrap()], None);
+        assert_eq!(merged.trim(), whole.to_string(), "merge of {n} shards");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    whole
+}
+
+#[test]
+fn pentominoes_6x10_shards_add_up() {
+    let all = shards_add_up(
+        "p6x10",
+        &["polyform", "solve", "pentominoes-6x10", "--count", "--all"],
+        None,
+    );
+    assert_eq!(all, 9356, "published: 9,356 (2,339 × 4)");
+}
+
+#[test]
+fn soma_shards_add_up() {
+    let all = shards_add_up(
+        "soma",
+        &["polyform", "solve", "soma-3x3x3", "--count", "--all"],
+        None,
+    );
+    assert_eq!(all, 11520, "published: 11,520 (240 × 48)");
+}
+
+#[test]
+fn grid_count_shards_add_up() {
+    let all = shards_add_up("grids", &["count", "grids", "--box", "2x3"], None);
+    assert_eq!(all, 28_200_960, "published: 28,200,960 6x6 grids");
+}
+
+#[test]
+fn sudoku_with_givens_shards_add_up() {
+    // A 6x6 puzzle with its first two rows given: thousands of
+    // solutions, quick in debug.
+    let line = format!("123456456123{}\n", ".".repeat(24));
+    let n = shards_add_up(
+        "sudoku-givens",
+        &["sudoku", "solve", "--box", "2x3", "--count"],
+        Some(&line),
+    );
+    assert!(n > 1000, "{n}");
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only (Quantumino's counter: minutes in debug): make test-release"
+)]
+fn quantumino_shards_add_up() {
+    let n = shards_add_up(
+        "quantumino",
+        &["quantumino", "count", "--aside", "7", "--box", "2x2x20"],
+        None,
+    );
+    assert_eq!(
+        n, 3_556_224,
+        "the counter's figure, checked against DLX in quantumino_count"
+    );
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only (8 s per count natively, minutes in debug): make test-release"
+)]
+fn solid_pentominoes_3x4x5_shards_add_up() {
+    let unique = shards_add_up(
+        "p3x4x5",
+        &["polyform", "solve", "solid-pentominoes-3x4x5", "--count"],
+        None,
+    );
+    assert_eq!(unique, 3940, "published: 3,940");
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only (15 s per count natively, minutes in debug): make test-release"
+)]
+fn empty_6x6_sudoku_shards_add_up() {
+    let line = format!("{}\n", ".".repeat(36));
+    let n = shards_add_up(
+        "sudoku-empty",
+        &["sudoku", "solve", "--box", "2x3", "--count"],
+        Some(&line),
+    );
+    assert_eq!(n, 28_200_960, "published: 28,200,960");
+}
+
+/// Two shard lines of one small count, for the merge tests.
+fn two_shards(dir: &Path) -> (String, String) {
+    let args = ["polyform", "solve", "pentominoes-3x20", "--count", "--all"];
+    let line = |spec: &str| {
+        let mut a = args.to_vec();
+        a.extend(["--shard", spec]);
+        ok(&a, None)
+    };
+    let (a, b) = (line("0/2"), line("1/2"));
+    std::fs::write(dir.join("a.jsonl"), &a).unwrap();
+    std::fs::write(dir.join("b.jsonl"), &b).unwrap();
+    (a, b)
+}
+
+fn merge_fails(dir: &Path, files: &[&str], needles: &[&str]) {
+    let paths: Vec<String> = files
+        .iter()
+        .map(|f| dir.join(f).to_str().unwrap().to_string())
+        .collect();
+    let mut args = vec!["merge"];
+    args.extend(paths.iter().map(String::as_str));
+    let o = run(&args, None);
+    assert_eq!(o.status.code(), Some(2), "{files:?} should be refused");
+    assert!(stdout(&o).is_empty(), "no total on a refused merge");
+    let e = stderr(&o);
+    for n in needles {
+        assert!(e.contains(n), "{files:?}: {e:?} lacks {n:?}");
+    }
+}
+
+#[test]
+fn merge_checks_the_shards() {
+    let dir = scratch("merge");
+    let (a, b) = two_shards(&dir);
+    // The whole: the published 2 × 4 = 8 tilings, and the unsharded count.
+    let whole = leading_count(&ok(
+        &["polyform", "solve", "pentominoes-3x20", "--count", "--all"],
+        None,
+    ));
+    let merged = ok(
+        &[
+            "merge",
+            dir.join("a.jsonl").to_str().unwrap(),
+            dir.join("b.jsonl").to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(merged.trim(), whole.to_string());
+    assert_eq!(whole, 8);
+    // Both lines in one file, through standard input.
+    let both = format!("{a}{b}");
+    assert_eq!(ok(&["merge", "-"], Some(&both)).trim(), "8");
+    let json = ok(&["merge", "--json", "-"], Some(&both));
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["count"], 8);
+    assert_eq!(v["shards"], 2);
+
+    merge_fails(&dir, &["a.jsonl"], &["missing shard: 1/2", "run it"]);
+    merge_fails(
+        &dir,
+        &["a.jsonl", "b.jsonl", "a.jsonl"],
+        &["doubled shard", "0/2", "a.jsonl line 1"],
+    );
+    // A shard of another problem (the one-per-symmetry count).
+    let other = ok(
+        &[
+            "polyform",
+            "solve",
+            "pentominoes-3x20",
+            "--count",
+            "--shard",
+            "1/2",
+        ],
+        None,
+    );
+    std::fs::write(dir.join("other.jsonl"), other).unwrap();
+    merge_fails(
+        &dir,
+        &["a.jsonl", "other.jsonl"],
+        &[
+            "foreign shard",
+            "other.jsonl line 1",
+            "pentominoes-3x20 unique",
+        ],
+    );
+    // Another N, another version, a line that is no shard.
+    let four = ok(
+        &[
+            "polyform",
+            "solve",
+            "pentominoes-3x20",
+            "--count",
+            "--all",
+            "--shard",
+            "1/4",
+        ],
+        None,
+    );
+    std::fs::write(dir.join("four.jsonl"), four).unwrap();
+    merge_fails(&dir, &["a.jsonl", "four.jsonl"], &["same N", "1/4"]);
+    let old = b.replace(
+        &format!("\"tessera\":\"{}\"", env!("CARGO_PKG_VERSION")),
+        "\"tessera\":\"0.0.1\"",
+    );
+    assert_ne!(old, b);
+    std::fs::write(dir.join("old.jsonl"), old).unwrap();
+    merge_fails(
+        &dir,
+        &["a.jsonl", "old.jsonl"],
+        &["Tessera 0.0.1", "one version"],
+    );
+    std::fs::write(dir.join("junk.txt"), "8 solutions\n").unwrap();
+    merge_fails(
+        &dir,
+        &["junk.txt"],
+        &["junk.txt line 1", "not a shard line"],
+    );
+    merge_fails(
+        &dir,
+        &["nothing-here.jsonl"],
+        &["cannot read", "nothing-here.jsonl"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_shard_options_are_refused() {
+    let bad = |args: &[&str], input: Option<&str>, needle: &str| {
+        let o = run(args, input);
+        assert_eq!(o.status.code(), Some(2), "{args:?} should fail with 2");
+        assert!(stderr(&o).contains(needle), "{args:?}: {:?}", stderr(&o));
+    };
+    bad(
+        &[
+            "polyform",
+            "solve",
+            "soma-3x3x3",
+            "--count",
+            "--shard",
+            "2/2",
+        ],
+        None,
+        "I must be below N",
+    );
+    bad(
+        &[
+            "polyform",
+            "solve",
+            "soma-3x3x3",
+            "--count",
+            "--shard",
+            "0/0",
+        ],
+        None,
+        "at least 1",
+    );
+    bad(
+        &["polyform", "solve", "soma-3x3x3", "--shard", "0/2"],
+        None,
+        "go with --count",
+    );
+    bad(
+        &[
+            "polyform",
+            "solve",
+            "soma-3x3x3",
+            "--count",
+            "--max",
+            "3",
+            "--shard",
+            "0/2",
+        ],
+        None,
+        "--max cannot be used",
+    );
+    bad(
+        &["quantumino", "count", "--all", "--shard", "0/2"],
+        None,
+        "--all cannot be used",
+    );
+    bad(
+        &["count", "grids", "--box", "3x3", "--shard", "0/2"],
+        None,
+        "band orbits",
+    );
+    bad(
+        &[
+            "sudoku", "solve", "--box", "2x2", "--count", "--shard", "0/2",
+        ],
+        Some("................\n................\n"),
+        "one puzzle; the input has 2",
+    );
+}
+
+/// Spawn a count with `--state` (saving after every part), wait until the
+/// state file holds a finished part, kill it, check it stopped mid-way,
+/// and resume: the total is the unsharded count's.
+fn killed_and_resumed(name: &str, args: &[&str], input: Option<&str>) {
+    let dir = scratch(name);
+    let whole = leading_count(&ok(args, input));
+    let state = dir.join("count.state");
+    let state_s = state.to_str().unwrap();
+    let mut with_state = args.to_vec();
+    with_state.extend(["--state", state_s, "--state-every", "0"]);
+    let mut c = Command::new(BIN);
+    c.args(&with_state)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = c.spawn().expect("spawn the count");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        if let Some(text) = input {
+            stdin.write_all(text.as_bytes()).expect("write stdin");
+        }
+    }
+    let started = Instant::now();
+    let saved = loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "no part saved in 5 minutes"
+        );
+        if let Ok(text) = std::fs::read_to_string(&state) {
+            let v: Value = serde_json::from_str(&text).expect("the state file is whole JSON");
+            let done = v["done"].as_object().map_or(0, |d| d.len());
+            if done > 0 {
+                break v;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    child.kill().expect("kill the count");
+    let killed = child.wait_with_output().unwrap();
+    assert!(
+        !killed.status.success(),
+        "the count was killed, not finished"
+    );
+    // What the file held when the process died.
+    let text = std::fs::read_to_string(&state).unwrap();
+    let at_kill: Value = serde_json::from_str(&text).expect("the state survives a kill whole");
+    let parts = at_kill["parts"].as_u64().unwrap() as usize;
+    let done = at_kill["done"].as_object().unwrap().len();
+    assert!(
+        done >= 1 && done < parts,
+        "killed mid-way: {done} of {parts} parts"
+    );
+    assert!(saved["parts"] == at_kill["parts"]);
+    let o = run(&with_state, input);
+    assert!(o.status.success(), "resume: {}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!("resuming from {state_s}")),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(leading_count(&stdout(&o)), whole, "resumed total");
+    // A finished state answers at once with the same total.
+    assert_eq!(leading_count(&ok(&with_state, input)), whole);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn killed_polyform_count_resumes_to_the_same_total() {
+    killed_and_resumed(
+        "kill-polyform",
+        &[
+            "polyform",
+            "solve",
+            "pentominoes-6x10",
+            "--count",
+            "--all",
+            "--threads",
+            "1",
+        ],
+        None,
+    );
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only (15 s per count natively, minutes in debug): make test-release"
+)]
+fn killed_sudoku_count_resumes_to_the_same_total() {
+    let line = format!("{}\n", ".".repeat(36));
+    killed_and_resumed(
+        "kill-sudoku",
+        &["sudoku", "solve", "--box", "2x3", "--count"],
+        Some(&line),
+    );
+}
+
+#[test]
+fn a_state_file_of_another_count_is_refused() {
+    let dir = scratch("state");
+    let state = dir.join("s.json");
+    let s = state.to_str().unwrap();
+    ok(
+        &[
+            "polyform",
+            "solve",
+            "pentominoes-3x20",
+            "--count",
+            "--state",
+            s,
+        ],
+        None,
+    );
+    let o = run(
+        &["polyform", "solve", "soma-3x3x3", "--count", "--state", s],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("holds another count") && stderr(&o).contains("soma-3x3x3"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(
+        &[
+            "polyform",
+            "solve",
+            "pentominoes-3x20",
+            "--count",
+            "--shard",
+            "1/2",
+            "--state",
+            s,
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("its shard is 0/1"), "{}", stderr(&o));
+    std::fs::write(&state, "{not json").unwrap();
+    let o = run(
+        &[
+            "polyform",
+            "solve",
+            "pentominoes-3x20",
+            "--count",
+            "--state",
+            s,
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("not a Tessera count state"),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The documented GNU parallel paths (docs/counting-at-scale.md): the
+/// one-line command and docs/scale/parallel.sh, each on two local
+/// processes. `make test-deps` installs GNU parallel; without it this fails
+/// rather than skips.
+#[test]
+fn gnu_parallel_runs_the_shards() {
+    let found = Command::new("parallel").arg("--version").output();
+    assert!(
+        found
+            .as_ref()
+            .is_ok_and(|o| o.status.success()
+                && String::from_utf8_lossy(&o.stdout).contains("GNU parallel")),
+        "GNU parallel is missing: `make test-deps` installs it (Debian package `parallel`)"
+    );
+    let whole = leading_count(&ok(
+        &["polyform", "solve", "soma-3x3x3", "--count", "--all"],
+        None,
+    ));
+    let dir = scratch("parallel");
+    let out = dir.join("shards.jsonl");
+    let script = format!(
+        "seq 0 7 | parallel --will-cite -j 2 '{BIN} polyform solve soma-3x3x3 --count --all \
+         --shard {{}}/8' > {out} && {BIN} merge {out}",
+        out = out.display()
+    );
+    let o = Command::new("bash").args(["-c", &script]).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), whole.to_string());
+    let lines = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(lines.lines().count(), 8);
+
+    // The copyable script: one file per shard, then the merge.
+    let shards = dir.join("one-per-shard");
+    let o = Command::new("bash")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/docs/scale/parallel.sh"
+        ))
+        .args(["polyform", "solve", "soma-3x3x3", "--count", "--all"])
+        .env("N", "5")
+        .env("JOBS", "2")
+        .env("TESSERA", BIN)
+        .env("OUT", &shards)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "parallel.sh: {}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), whole.to_string());
+    assert_eq!(std::fs::read_dir(&shards).unwrap().count(), 5);
+    // Run again with one shard lost: only that one is redone.
+    std::fs::remove_file(shards.join("3.json")).unwrap();
+    let before = std::fs::metadata(shards.join("0.json"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    let o = Command::new("bash")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/docs/scale/parallel.sh"
+        ))
+        .args(["polyform", "solve", "soma-3x3x3", "--count", "--all"])
+        .env("N", "5")
+        .env("TESSERA", BIN)
+        .env("OUT", &shards)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "parallel.sh again: {}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), whole.to_string());
+    assert!(shards.join("3.json").exists());
+    let after = std::fs::metadata(shards.join("0.json"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    assert_eq!(before, after, "a finished shard is not redone");
+    let _ = std::fs::remove_dir_all(&dir);
+}
