@@ -53,6 +53,18 @@
     };
   }
 
+  // The panic banner's buttons (crates/web/src/ui/panic.rs): plain JS, so
+  // they work after the wasm has trapped, and no inline handler (CSP).
+  document.addEventListener("click", function (e) {
+    var b = e.target && e.target.closest ? e.target.closest("[data-panic-action]") : null;
+    if (!b) return;
+    if (b.getAttribute("data-panic-action") === "reload") location.reload();
+    else {
+      var banner = b.closest(".panic-banner");
+      if (banner) banner.remove();
+    }
+  });
+
   // Offline support: a service worker generated at build time
   // (scripts/gen-sw.sh) precaches this build. Relative URL: any sub-path.
   // Registered once the app is on screen and the page is idle: its precache

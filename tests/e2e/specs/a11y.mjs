@@ -128,18 +128,22 @@ export const tests = [
       const at = () => page.evaluate(() => document.activeElement?.getAttribute("data-i"));
       const first = await at();
       assert.equal(first, middle);
+      // A switch keeps the focus on the switched cell.
+      const focusedOn = (i) => t.until((i) => document.activeElement?.getAttribute("data-i") === i, i, { page });
       await page.keyboard.press("Space");
       await t.until(() => /^Region: 1 cell\b/.test(document.querySelector('[data-testid="ed-counts"]').textContent), null, { page });
-      assert.equal(await at(), first, "focus stays on the switched cell");
+      await focusedOn(first);
       // Right, then down: two other cells, switched with Enter.
       await page.keyboard.press("ArrowRight");
       const second = await at();
       assert.ok(second !== null && second !== first, `ArrowRight moved (${first} → ${second})`);
       await page.keyboard.press("Enter");
+      await focusedOn(second);
       await page.keyboard.press("ArrowDown");
       const third = await at();
       assert.ok(third !== null && third !== second, `ArrowDown moved (${second} → ${third})`);
       await page.keyboard.press("Enter");
+      await focusedOn(third);
       await t.until(() => /^Region: 3 cells/.test(document.querySelector('[data-testid="ed-counts"]').textContent), null, { page });
       assert.equal(await page.locator('[data-testid="ed-canvas"] .ed-cell[data-on="true"]').count(), 3);
       assert.equal(await page.locator('[data-testid="ed-canvas"] .ed-cell[aria-pressed="true"]').count(), 3);

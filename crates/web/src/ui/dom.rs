@@ -103,16 +103,19 @@ pub fn focus_id(id: &str) {
 /// SVG cell, is found again). Works for SVG elements too (`focus` is
 /// called by name: they are not `HtmlElement`s).
 pub fn focus_later(selector: String) {
-    let run = wasm_bindgen::closure::Closure::once_into_js(move || {
-        if let Ok(Some(e)) = document().query_selector(&selector) {
-            if let Ok(f) = js_sys::Reflect::get(&e, &"focus".into()) {
-                if let Some(f) = f.dyn_ref::<js_sys::Function>() {
-                    let _ = f.call0(&e);
-                }
+    let run = wasm_bindgen::closure::Closure::once_into_js(move || focus_now(&selector));
+    let _ = window().request_animation_frame(run.unchecked_ref());
+}
+
+/// Focus the first element matching `selector` now (HTML or SVG).
+pub fn focus_now(selector: &str) {
+    if let Ok(Some(e)) = document().query_selector(selector) {
+        if let Ok(f) = js_sys::Reflect::get(&e, &"focus".into()) {
+            if let Some(f) = f.dyn_ref::<js_sys::Function>() {
+                let _ = f.call0(&e);
             }
         }
-    });
-    let _ = window().request_animation_frame(run.unchecked_ref());
+    }
 }
 
 /// Copy text to the clipboard and say afterwards whether it worked: the

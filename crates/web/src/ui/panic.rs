@@ -1,7 +1,9 @@
 //! A panic never leaves a blank page: besides logging it to the console
 //! (`console_error_panic_hook`), the hook puts a banner on top of whatever
-//! is rendered, built with plain DOM calls and inline handlers so that it
-//! works even though the wasm instance can no longer be trusted. The user's
+//! is rendered, built with plain DOM calls; its buttons are handled by
+//! `public/boot.js` (a delegated click listener on `data-panic-action`), so
+//! they work although the wasm instance can no longer be trusted, and no
+//! inline handler is needed (the page's CSP forbids them). The user's
 //! puzzle is in the URL and in localStorage, so "Reload" recovers it.
 
 use std::panic::PanicHookInfo;
@@ -33,8 +35,8 @@ fn show_banner(detail: &str) {
          <span>Your puzzle is saved: reload to continue where you were.</span> \
          <code class=\"panic-detail\"></code> \
          <span class=\"panic-actions\">\
-         <button type=\"button\" onclick=\"location.reload()\">Reload</button> \
-         <button type=\"button\" class=\"ghost\" onclick=\"this.closest('.panic-banner').remove()\">Dismiss</button>\
+         <button type=\"button\" data-panic-action=\"reload\">Reload</button> \
+         <button type=\"button\" class=\"ghost\" data-panic-action=\"dismiss\">Dismiss</button>\
          </span>",
     );
     if let Ok(Some(code)) = banner.query_selector(".panic-detail") {

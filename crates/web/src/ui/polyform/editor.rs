@@ -336,7 +336,9 @@ pub fn EditorView(solver: Solver, payload: RwSignal<String>, initial: String) ->
                     ev.prevent_default();
                     if let Some(j) = nearest_towards(&centres, i, dir) {
                         focused.set(j);
-                        dom::focus_later(format!(".ed-canvas [data-i=\"{j}\"][tabindex]"));
+                        // Arrows do not redraw the canvas: focus at once, so
+                        // the next key goes to the new cell.
+                        dom::focus_now(&format!(".ed-canvas [data-i=\"{j}\"][tabindex]"));
                     }
                 };
                 let tabindex = if i == stop { "0" } else { "-1" };
