@@ -34,9 +34,18 @@ pub fn Toolbar(bench: Bench, mode: AnyView) -> impl IntoView {
                         .map(|&(label, r, c)| {
                             let value = format!("{r}x{c}");
                             let v2 = value.clone();
+                            // The closed select shows its option's text in a
+                            // narrow toolbar: the size, and the boxes only
+                            // when they are not square ("6×6 (2×3)").
+                            let n = r * c;
+                            let short = if r == c {
+                                format!("{n}×{n}")
+                            } else {
+                                format!("{n}×{n} ({r}×{c})")
+                            };
                             view! {
-                                <option value=value selected=move || shape_value() == v2>
-                                    {label}
+                                <option value=value title=label selected=move || shape_value() == v2>
+                                    {short}
                                 </option>
                             }
                         })
