@@ -573,6 +573,24 @@ fn a_state_file_of_another_count_is_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// docs/scale/parallel.sh counting Soma's solutions in 5 shards into
+/// `shards` (one file each), with `JOBS` processes at once when given.
+fn parallel_sh(shards: &std::path::Path, jobs: Option<&str>) -> std::process::Output {
+    let mut c = Command::new("bash");
+    c.arg(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/scale/parallel.sh"
+    ))
+    .args(["polyform", "solve", "soma-3x3x3", "--count", "--all"])
+    .env("N", "5")
+    .env("TESSERA", BIN)
+    .env("OUT", shards);
+    if let Some(j) = jobs {
+        c.env("JOBS", j);
+    }
+    c.output().unwrap()
+}
+
 /// The documented GNU parallel paths (docs/counting-at-scale.md): the
 /// one-line command and docs/scale/parallel.sh, each on two local
 /// processes. `make test-deps` installs GNU parallel; without it this fails
@@ -606,18 +624,7 @@ fn gnu_parallel_runs_the_shards() {
 
     // The copyable script: one file per shard, then the merge.
     let shards = dir.join("one-per-shard");
-    let o = Command::new("bash")
-        .arg(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/docs/scale/parallel.sh"
-        ))
-        .args(["polyform", "solve", "soma-3x3x3", "--count", "--all"])
-        .env("N", "5")
-        .env("JOBS", "2")
-        .env("TESSERA", BIN)
-        .env("OUT", &shards)
-        .output()
-        .unwrap();
+    let o = parallel_sh(&shards, Some("2"));
     assert!(o.status.success(), "parallel.sh: {}", stderr(&o));
     assert_eq!(stdout(&o).trim(), whole.to_string());
     assert_eq!(std::fs::read_dir(&shards).unwrap().count(), 5);
@@ -627,17 +634,7 @@ fn gnu_parallel_runs_the_shards() {
         .unwrap()
         .modified()
         .unwrap();
-    let o = Command::new("bash")
-        .arg(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/docs/scale/parallel.sh"
-        ))
-        .args(["polyform", "solve", "soma-3x3x3", "--count", "--all"])
-        .env("N", "5")
-        .env("TESSERA", BIN)
-        .env("OUT", &shards)
-        .output()
-        .unwrap();
+    let o = parallel_sh(&shards, None);
     assert!(o.status.success(), "parallel.sh again: {}", stderr(&o));
     assert_eq!(stdout(&o).trim(), whole.to_string());
     assert!(shards.join("3.json").exists());
