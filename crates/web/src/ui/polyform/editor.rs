@@ -324,6 +324,8 @@ pub fn EditorView(solver: Solver, payload: RwSignal<String>, initial: String) ->
                         "Enter" | " " => {
                             ev.prevent_default();
                             apply(i, !on);
+                            // The cell is usually redrawn in place; should
+                            // the canvas be rebuilt, the focus comes back.
                             dom::focus_later(format!(".ed-canvas [data-i=\"{i}\"][tabindex]"));
                             return;
                         }

@@ -114,6 +114,16 @@ fn bit(d: u8) -> u64 {
 /// The graduated hint's stage and the position (values, marks) it is for.
 pub type HintStage = (u8, Vec<u8>, Vec<u64>);
 
+/// The stage the next press of a graduated Hint answers: one more than the
+/// last on the same position (values and marks), after the fourth or on
+/// another position the first again. Shared by the lab and play mode.
+pub fn next_hint_stage(last: Option<HintStage>, values: &[u8], marks: &[u64]) -> u8 {
+    match last {
+        Some((s, v, m)) if v == values && m == marks && s < 4 => s + 1,
+        _ => 1,
+    }
+}
+
 /// The logical solve of one puzzle, as the worker answered it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
@@ -425,10 +435,7 @@ impl Lab {
         let Some(p) = self.current() else { return };
         self.viewing.set(None);
         let key = (b.cells.clone(), b.notes.clone());
-        let stage = match self.hint_stage.get_untracked() {
-            Some((s, cells, notes)) if cells == key.0 && notes == key.1 && s < 4 => s + 1,
-            _ => 1,
-        };
+        let stage = next_hint_stage(self.hint_stage.get_untracked(), &key.0, &key.1);
         let solution = self.reference_solution(&b);
         let h = logic::graduated_hint(&p, solution.as_deref(), stage);
         match h.kind {

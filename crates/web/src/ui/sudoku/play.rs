@@ -356,10 +356,7 @@ impl Play {
             let marks: Vec<u64> = (0..g.cells()).map(|c| g.centre_shown(c)).collect();
             (g.values(), marks)
         });
-        let stage = match self.hint_stage.get_untracked() {
-            Some((s, v, m)) if v == values && m == marks && s < 4 => s + 1,
-            _ => 1,
-        };
+        let stage = lab::next_hint_stage(self.hint_stage.get_untracked(), &values, &marks);
         let solution = self.solution().ok();
         let hint = match lab::play_graduated(shape, &values, &marks, solution.as_deref(), stage) {
             Ok(h) => h,
