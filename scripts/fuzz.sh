@@ -15,6 +15,8 @@ cd "$(dirname "$0")/../fuzz"
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-10}
 # 0 = no limit on executions (libFuzzer's -runs=-1); time bounds the run.
 RUNS=${FUZZ_RUNS:-0}
+# Niceness of the fuzzing processes (10: a background run yields to builds).
+NICE=${FUZZ_NICE:-10}
 [ "$RUNS" -gt 0 ] 2>/dev/null || RUNS=-1
 TRIPLE=$(rustc -vV | sed -n 's/^host: //p')
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-../target}/fuzz
@@ -39,7 +41,7 @@ for t in $TARGETS; do
   mkdir -p "corpus/$t" "artifacts/$t"
   log=$(mktemp)
   # -timeout=1: an input taking over a second is a hang; 2 GB is an OOM.
-  if nice -n 10 "$BIN/$t" "corpus/$t" "seeds/$t" -max_total_time="$SECONDS_PER_TARGET" -runs="$RUNS" \
+  if nice -n "$NICE" "$BIN/$t" "corpus/$t" "seeds/$t" -max_total_time="$SECONDS_PER_TARGET" -runs="$RUNS" \
       -timeout=1 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
       -artifact_prefix="artifacts/$t/" >"$log" 2>&1; then
     outcome=ok
