@@ -14,7 +14,7 @@ use tessera::engine::polyform::{
     format, library, svg, Lattice, PolyformError, Puzzle, Session, Solution, SolveOptions,
 };
 use tessera::engine::search::{Search, Step};
-use tessera::engine::shard::deal_by_weight;
+use tessera::engine::shard::{deal_by_weight, target_parts};
 use tessera::voxel::solutions;
 
 /// Polyform puzzles: list, solve, enumerate.
@@ -415,8 +415,10 @@ fn count_parts(
     let start = Instant::now();
     let root = Session::with_engine(puzzle, options, &[], engine)?;
     let shard = scale.shard();
-    let (parts, weights): (Vec<Vec<usize>>, Vec<u64>) =
-        root.balanced_parts(shard.count).into_iter().unzip();
+    let (parts, weights): (Vec<Vec<usize>>, Vec<u64>) = root
+        .weighted_parts(target_parts(shard.count))
+        .into_iter()
+        .unzip();
     let owner = deal_by_weight(&weights, shard.count);
     let mine = (0..parts.len())
         .filter(|&p| owner[p] == shard.index)

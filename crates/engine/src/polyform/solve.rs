@@ -322,49 +322,6 @@ impl Session {
         }
     }
 
-    /// [`weighted_parts`](Self::weighted_parts) with the heavy parts cut
-    /// deeper, for `shards` shards: while a part weighs more than
-    /// [`HEAVY_SHARE`]⁻¹ of a shard's fair load (total / `shards`), it is
-    /// replaced by its children one level down, which share its weight in
-    /// proportion to their own lookahead (so weights stay comparable across
-    /// depths), at most [`MAX_REFINE_LEVELS`] levels below the first cut.
-    /// A single heavy prefix otherwise sets the slowest shard's time
-    /// (3×4×5 solid pentominoes, N = 64: max/median 1.70 by nodes before).
-    /// Deterministic: the same puzzle, options and N give the same parts.
-    pub fn balanced_parts(&self, shards: u32) -> Vec<(Vec<usize>, u64)> {
-        let mut parts = self.weighted_parts(crate::shard::target_parts(shards));
-        let Some(first_depth) = parts.iter().map(|(p, _)| p.len()).max() else {
-            return parts;
-        };
-        let total: u128 = parts.iter().map(|&(_, w)| u128::from(w)).sum();
-        let limit = (total / (u128::from(shards.max(1)) * HEAVY_SHARE)).max(1);
-        let problem = self.matrix.problem(Some(&self.reduction.keep));
-        let mut k = 0;
-        while k < parts.len() {
-            let (prefix, w) = &parts[k];
-            if u128::from(*w) <= limit || prefix.len() >= first_depth + MAX_REFINE_LEVELS {
-                k += 1;
-                continue;
-            }
-            let children = Solver::with_forced_rows(&problem, prefix)
-                .map(|s| s.weighted_subproblems(1, WEIGHT_LEVELS))
-                .unwrap_or_default();
-            // A prefix that is a whole solution (or cannot be cut) stays.
-            if children.is_empty() || children.iter().any(|(c, _)| c.len() <= prefix.len()) {
-                k += 1;
-                continue;
-            }
-            let look: u128 = children.iter().map(|&(_, l)| u128::from(l)).sum();
-            let w = u128::from(*w);
-            let split: Vec<(Vec<usize>, u64)> = children
-                .into_iter()
-                .map(|(c, l)| (c, (w * u128::from(l) / look.max(1)).max(1) as u64))
-                .collect();
-            parts.splice(k..=k, split);
-        }
-        parts
-    }
-
     /// Whether the bitset search (not DLX) runs this session.
     pub fn uses_bitfill(&self) -> bool {
         matches!(self.solver, Inner::Bits(_))
@@ -485,13 +442,6 @@ pub const MAX_PART_DEPTH: usize = 8;
 
 /// Levels below a part that [`Session::weighted_parts`] walks to weigh it.
 pub const WEIGHT_LEVELS: usize = 2;
-
-/// [`Session::balanced_parts`] cuts a part deeper while it weighs more than
-/// 1/`HEAVY_SHARE` of a shard's fair load.
-pub const HEAVY_SHARE: u128 = 4;
-
-/// How many levels below the first cut [`Session::balanced_parts`] goes.
-pub const MAX_REFINE_LEVELS: usize = 4;
 
 /// Number of solutions (unique up to symmetry, or all).
 pub fn count(puzzle: &Puzzle, options: SolveOptions) -> Result<u128, PolyformError> {
