@@ -331,10 +331,10 @@ fn count_parts(
             &cancel,
             Duration::from_millis(500),
             &mut |_| {},
-            &mut |part, counts| {
+            &mut |part, counts, work| {
                 finished += 1;
                 if failed.is_none() {
-                    if let Err(e) = checkpoint.finish(part, u128::from(of(counts)), 0) {
+                    if let Err(e) = checkpoint.finish(part, u128::from(of(counts)), work) {
                         failed = Some(e);
                         cancel.store(true, std::sync::atomic::Ordering::Relaxed);
                     }
@@ -348,9 +348,10 @@ fn count_parts(
         if finished == 0 {
             // A box the counter does not cut (one slice): the whole count
             // came out at once, and belongs to part 0.
+            let mut work = counter.work();
             for &p in &todo {
                 let n = if p == 0 { of(&counts) } else { 0 };
-                checkpoint.finish(p, u128::from(n), 0)?;
+                checkpoint.finish(p, u128::from(n), std::mem::take(&mut work))?;
             }
         }
     } else {
