@@ -111,6 +111,10 @@ fn shards(args: &[&str], input: Option<&str>, n: u32, dir: &Path) -> (PathBuf, u
             .and_then(|r| r.split([',', '}']).next())
             .and_then(|c| c.parse().ok())
             .unwrap_or_else(|| panic!("no count in {line}"));
+        // Real work counts: a shard that found solutions did some work.
+        if count > 0 {
+            assert!(v["nodes"].as_u64().is_some_and(|k| k > 0), "{line}");
+        }
         sum += count;
     }
     assert_eq!(problems.len(), 1, "one problem and hash: {problems:?}");
@@ -217,6 +221,90 @@ fn empty_6x6_sudoku_shards_add_up() {
         Some(&line),
     );
     assert_eq!(n, 28_200_960, "published: 28,200,960");
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only (74 processes each building the band orbits): make test-release"
+)]
+fn nine_by_nine_grid_shards_add_up() {
+    // The unsharded count runs the orbits in one process; the shards each
+    // take some of the 84 orbits.
+    let n = shards_add_up("grids9", &["count", "grids", "--box", "3x3"], None);
+    assert_eq!(
+        n, 6_670_903_752_021_072_936_960,
+        "published: Felgenhauer & Jarvis (2005)"
+    );
+}
+
+#[test]
+fn x_sudoku_shards_add_up() {
+    let line = format!("{}\n", ".".repeat(36));
+    let n = shards_add_up(
+        "sudoku-x",
+        &[
+            "sudoku",
+            "solve",
+            "--variant",
+            "x",
+            "--box",
+            "2x3",
+            "--count",
+        ],
+        Some(&line),
+    );
+    assert!(n > 1000, "{n}");
+}
+
+/// The solution of a generated variant puzzle with its first `blank`
+/// cells emptied again: a puzzle with many solutions, made here.
+fn opened_up(args: &[&str], input: &str, blank: usize) -> String {
+    let solution = ok(args, Some(input));
+    let solution = solution.trim();
+    let mut k = 0;
+    solution
+        .chars()
+        .map(|c| {
+            if c.is_ascii_digit() && k < blank {
+                k += 1;
+                '.'
+            } else {
+                c
+            }
+        })
+        .collect::<String>()
+        + "\n"
+}
+
+#[test]
+fn jigsaw_shards_add_up() {
+    let generated = ok(
+        &["sudoku", "generate", "--variant", "jigsaw", "--seed", "4"],
+        None,
+    );
+    let (puzzle, map) = generated.trim().split_once(' ').expect("PUZZLE MAP");
+    let solve = ["sudoku", "solve", "--variant", "jigsaw", "--regions", map];
+    let line = opened_up(&solve, puzzle, 50);
+    let mut count = solve.to_vec();
+    count.push("--count");
+    let n = shards_add_up("sudoku-jigsaw", &count, Some(&line));
+    assert!(n > 1000, "{n}");
+}
+
+#[test]
+fn samurai_shards_add_up() {
+    let generated = ok(
+        &["sudoku", "generate", "--variant", "samurai", "--seed", "2"],
+        None,
+    );
+    let line = opened_up(&["sudoku", "solve", "--variant", "samurai"], &generated, 36);
+    let n = shards_add_up(
+        "sudoku-samurai",
+        &["sudoku", "solve", "--variant", "samurai", "--count"],
+        Some(&line),
+    );
+    assert!(n > 1000, "{n}");
 }
 
 /// Two shard lines of one small count, for the merge tests.
@@ -400,9 +488,32 @@ fn bad_shard_options_are_refused() {
         "--all cannot be used",
     );
     bad(
-        &["count", "grids", "--box", "3x3", "--shard", "0/2"],
-        None,
-        "band orbits",
+        &[
+            "sudoku",
+            "solve",
+            "--variant",
+            "x",
+            "--box",
+            "2x2",
+            "--count",
+            "--shard",
+            "0/2",
+        ],
+        Some("................\n................\n"),
+        "one puzzle; the input has 2",
+    );
+    bad(
+        &[
+            "sudoku",
+            "solve",
+            "--variant",
+            "jigsaw",
+            "--count",
+            "--shard",
+            "0/2",
+        ],
+        Some(&format!("{}\n", ".".repeat(81))),
+        "needs its region map",
     );
     bad(
         &[

@@ -5,9 +5,9 @@ use crate::shard::{print_report, run_parts, Checkpoint, Problem, ShardArgs};
 use clap::{Args, Subcommand};
 use std::io::Write;
 use std::sync::Mutex;
-use tessera::engine::count::grids::{count_completions, factorial};
+use tessera::engine::count::grids::{count_completions_with_nodes, factorial};
 use tessera::engine::count::{bands, essential, grids, total::GridTotal};
-use tessera::engine::shard::target_parts;
+use tessera::engine::shard::{deal_by_weight, target_parts};
 use tessera::engine::sudoku::parts::prefix_parts;
 use tessera::engine::sudoku::Shape;
 
@@ -16,6 +16,7 @@ Examples:
   tessera count grids --box 2x2     # 288 Shidoku grids
   tessera count grids --box 2x3     # 28200960 grids of 6x6
   tessera count grids --box 3x3     # 6670903752021072936960 9x9 grids, by bands (seconds)
+  tessera count grids --box 3x3 --shard 0/8   # one of 8 shards of it (tessera merge adds them)
   tessera count bands --box 3x3     # 12096 boxes right of the first, 146313216 pairs
   tessera count estimates           # the J notes' box-by-box estimate beside the exact numbers
   tessera count essentially-different --box 2x3   # 49 essentially different 6x6 grids
@@ -208,14 +209,10 @@ fn essentially_different(a: EssentialArgs) -> u8 {
 /// `count grids` with `--shard`/`--state`: the grids whose first row is
 /// 1..n cut into parts (`prefix_parts`), each part's completions counted
 /// and multiplied by n! (the relabellings), so the parts add up to the
-/// total. The 9×9 total is counted by bands in seconds and is not split.
+/// total. The 9×9 total's parts are its band-signature orbits.
 fn grids_in_parts(a: &GridsArgs) -> Result<(), Failure> {
     if a.shape.is_nine() {
-        return Err(Failure::Input(
-            "the 9x9 grids are counted by band orbits in seconds; --shard and --state split \
-             the search counts (boxes up to 2x3 and 3x2)"
-                .into(),
-        ));
+        return nine_in_parts(a);
     }
     let n = a.shape.size();
     let mut cells = vec![0u8; n * n];
@@ -234,11 +231,15 @@ fn grids_in_parts(a: &GridsArgs) -> Result<(), Failure> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let relabel = factorial(n);
     run_parts(&checkpoint, &todo, threads, |k| {
-        let c = count_completions(a.shape, &parts[k], a.budget)
+        let (c, nodes) = count_completions_with_nodes(a.shape, &parts[k], a.budget)
             .map_err(|e| Failure::Input(e.to_string()))?;
-        Ok((relabel * c, 0))
+        Ok((relabel * c, nodes))
     })?;
-    let mut checkpoint = checkpoint.into_inner().expect("checkpoint lock");
+    finish(a, checkpoint.into_inner().expect("checkpoint lock"))
+}
+
+/// The shard's line (with `--shard`) or the total.
+fn finish(a: &GridsArgs, mut checkpoint: Checkpoint) -> Result<(), Failure> {
     if a.scale.shard.is_some() {
         return print_report(&mut checkpoint);
     }
@@ -247,4 +248,35 @@ fn grids_in_parts(a: &GridsArgs) -> Result<(), Failure> {
     writeln!(out, "{}", checkpoint.total())?;
     out.flush()?;
     Ok(())
+}
+
+/// The 9×9 total in parts: one part per orbit of band signatures
+/// (`GridTotal::count_orbit`, 84 of them), dealt by weight (an orbit with
+/// bands costs a table of 56³ lower bands, one without costs nothing), so
+/// at most 84 shards have work.
+fn nine_in_parts(a: &GridsArgs) -> Result<(), Failure> {
+    let total = GridTotal::new();
+    let orbits = total.orbits().len();
+    let weights: Vec<u64> = (0..orbits)
+        .map(|k| if total.orbit_has_bands(k) { 1000 } else { 1 })
+        .collect();
+    let shard = a.scale.shard();
+    let owner = deal_by_weight(&weights, shard.count);
+    let mine = (0..orbits).filter(|&k| owner[k] == shard.index).collect();
+    let description = format!(
+        "count grids\n{}\nband-signature orbits\n{:?}",
+        a.shape,
+        total
+            .orbits()
+            .iter()
+            .map(|o| (o.second, o.third, o.size))
+            .collect::<Vec<_>>()
+    );
+    let problem = Problem::new(format!("grids {}", a.shape), &description);
+    let checkpoint = Checkpoint::open_with(&a.scale, &problem, orbits, mine)?;
+    let todo = checkpoint.todo();
+    let checkpoint = Mutex::new(checkpoint);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    run_parts(&checkpoint, &todo, threads, |k| Ok(total.count_orbit(k)))?;
+    finish(a, checkpoint.into_inner().expect("checkpoint lock"))
 }

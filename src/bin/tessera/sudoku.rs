@@ -13,11 +13,12 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::sync::Mutex;
 use tessera::engine::search::Step;
 use tessera::engine::shard::target_parts;
+use tessera::engine::sudoku::auto;
 use tessera::engine::sudoku::generate::{self, Symmetry};
 use tessera::engine::sudoku::grid::Sudoku;
 use tessera::engine::sudoku::logic::{self, Rating};
 use tessera::engine::sudoku::models::{self, ModelFormat};
-use tessera::engine::sudoku::parts::prefix_parts;
+use tessera::engine::sudoku::parts::{prefix_parts, prefix_parts_by_units};
 use tessera::engine::sudoku::solve::{Algorithm, SudokuSearch};
 use tessera::engine::sudoku::variant::{self, RegionMap, Variant};
 use tessera::engine::sudoku::Shape;
@@ -835,9 +836,10 @@ fn generate_variants(a: &GenerateArgs) -> u8 {
     0
 }
 
-/// `solve --count` with `--shard`/`--state`: one standard puzzle, cut into
-/// the puzzle with a few more cells filled (`prefix_parts`), each part
-/// counted by the chosen solver.
+/// `solve --count` with `--shard`/`--state`: one puzzle (standard, X,
+/// jigsaw or Samurai), cut into the puzzle with a few more cells filled
+/// (`prefix_parts`, by the variant's units), each part counted by the
+/// chosen solver.
 fn count_parts(a: &SolveArgs) -> Result<(), Failure> {
     if !a.count {
         return Err(Failure::Input(
@@ -845,11 +847,6 @@ fn count_parts(a: &SolveArgs) -> Result<(), Failure> {
         ));
     }
     a.scale.refuse("--max", a.max.is_some())?;
-    if a.variant.variant != VariantName::Standard || a.variant.regions.is_some() {
-        return Err(Failure::Input(
-            "--shard and --state split standard grids only (not --variant or --regions)".into(),
-        ));
-    }
     let lines = input_lines(&a.input).ok_or_else(|| Failure::Input("no input read".into()))?;
     let [(number, line)] = lines.as_slice() else {
         return Err(Failure::Input(format!(
@@ -857,29 +854,59 @@ fn count_parts(a: &SolveArgs) -> Result<(), Failure> {
             lines.len()
         )));
     };
-    let s = parse_line(line, a.input.shape)
-        .map_err(|e| Failure::Input(format!("line {number}: {e}")))?;
-    s.verify()
-        .map_err(|e| Failure::Input(format!("line {number}: {e}")))?;
+    let at = |e: String| Failure::Input(format!("line {number}: {e}"));
+    let target = target_parts(a.scale.shard().count);
+    if a.variant.variant != VariantName::Standard || a.variant.regions.is_some() {
+        let shape = a.input.shape.unwrap_or(Shape::square(3).expect("3x3"));
+        let fixed = chosen_variant(&a.variant, shape).map_err(Failure::Input)?;
+        let (v, values) = parse_variant_line(line, &a.variant, &a.input, &fixed).map_err(at)?;
+        v.verify(&values).map_err(|e| at(e.to_string()))?;
+        let units: Vec<Vec<usize>> = v.units().iter().map(|u| u.cells.clone()).collect();
+        let parts = prefix_parts_by_units(v.size(), &units, &values, target);
+        let problem = Problem::new(
+            format!("sudoku {} {}", v.name(), v.to_line(&values)),
+            &format!("sudoku variant\n{}\n{units:?}\n{values:?}", v.name()),
+        );
+        return count_each_part(a, &problem, parts.len(), |k| {
+            let mut c = v
+                .counter(&parts[k], a.algorithm, None)
+                .map_err(|e| Failure::Input(e.to_string()))?;
+            let n = c.count_solutions(None);
+            Ok((n, c.progress().nodes))
+        });
+    }
+    let s = parse_line(line, a.input.shape).map_err(|e| at(e.to_string()))?;
+    s.verify().map_err(|e| at(e.to_string()))?;
     let shape = s.shape();
-    let shard = a.scale.shard();
-    let parts = prefix_parts(shape, s.cells(), target_parts(shard.count));
+    let parts = prefix_parts(shape, s.cells(), target);
     let text = render(&s, Format::String).map_err(Failure::Input)?;
     let problem = Problem::new(
         format!("sudoku {shape} {text}"),
         &format!("sudoku\n{shape}\n{:?}", s.cells()),
     );
-    let checkpoint = Checkpoint::open(&a.scale, &problem, parts.len())?;
+    count_each_part(a, &problem, parts.len(), |k| {
+        let mut c = auto::counter(&s.rules(), None, &parts[k], a.algorithm, None);
+        let n = c.count_solutions(None);
+        Ok((n, c.progress().nodes))
+    })
+}
+
+/// Count this shard's parts (`count`: part → (solutions, nodes)) with
+/// checkpoints, then print the shard's line or the total.
+fn count_each_part<F>(
+    a: &SolveArgs,
+    problem: &Problem,
+    parts: usize,
+    count: F,
+) -> Result<(), Failure>
+where
+    F: Fn(usize) -> Result<(u128, u64), Failure> + Sync,
+{
+    let checkpoint = Checkpoint::open(&a.scale, problem, parts)?;
     let todo = checkpoint.todo();
     let checkpoint = Mutex::new(checkpoint);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    run_parts(&checkpoint, &todo, threads, |k| {
-        let (n, _) = s
-            .with_cells(parts[k].clone())
-            .count_solutions_by(a.algorithm, None)
-            .map_err(|e| Failure::Input(e.to_string()))?;
-        Ok((n, 0))
-    })?;
+    run_parts(&checkpoint, &todo, threads, count)?;
     let mut checkpoint = checkpoint.into_inner().expect("checkpoint lock");
     if a.scale.shard.is_some() {
         return print_report(&mut checkpoint);

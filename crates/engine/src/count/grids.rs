@@ -46,6 +46,16 @@ pub fn count_grids(shape: Shape, node_budget: u64) -> Result<u128, CountError> {
 /// Completions of a partial grid (assumed consistent), by row-major
 /// backtracking on row, column and box masks.
 pub fn count_completions(shape: Shape, cells: &[u8], node_budget: u64) -> Result<u128, CountError> {
+    count_completions_with_nodes(shape, cells, node_budget).map(|(count, _)| count)
+}
+
+/// [`count_completions`] and the search nodes it took (one per value
+/// tried), for a shard's report.
+pub fn count_completions_with_nodes(
+    shape: Shape,
+    cells: &[u8],
+    node_budget: u64,
+) -> Result<(u128, u64), CountError> {
     let n = shape.size();
     let mut s = State {
         n,
@@ -67,10 +77,11 @@ pub fn count_completions(shape: Shape, cells: &[u8], node_budget: u64) -> Result
             s.boxm[s.boxes[i]] |= b;
         }
     }
-    s.count(0).ok_or(CountError::TooLarge {
+    let count = s.count(0).ok_or(CountError::TooLarge {
         shape,
         nodes: node_budget,
-    })
+    })?;
+    Ok((count, s.nodes))
 }
 
 struct State {

@@ -203,9 +203,18 @@ impl Scratch {
 /// `M(σ1)`: the pairs of bands that complete a band of signature σ1 to a
 /// grid.
 fn completions(tables: &Tables, sigma: [Partition; 3], scratch: &mut Scratch) -> u64 {
+    completions_with_work(tables, sigma, scratch).0
+}
+
+/// [`completions`] and the pairs of row assignments it tried.
+fn completions_with_work(
+    tables: &Tables,
+    sigma: [Partition; 3],
+    scratch: &mut Scratch,
+) -> (u64, u64) {
     let below = Below::new(tables, sigma);
-    let n = lower_table(&below, scratch);
-    paired_sum(&n, &below.complement)
+    let (n, work) = lower_table(&below, scratch);
+    (paired_sum(&n, &below.complement), work)
 }
 
 /// Σ over σ2 of N(σ2) · N(σ3), σ3 being σ2's complement stack by stack.
@@ -228,7 +237,7 @@ fn paired_sum(n: &[u64], complement: &[Vec<usize>; 3]) -> u64 {
 /// `[(a * 56 + b) * 56 + c]`: for each (a, b), the row assignments of
 /// stacks 1 and 2 that do not clash are binned by the rows they force on
 /// stack 3, and each c sums the bins of its own row assignments.
-fn lower_table(below: &Below, scratch: &mut Scratch) -> Vec<u64> {
+fn lower_table(below: &Below, scratch: &mut Scratch) -> (Vec<u64>, u64) {
     debug_assert!(below.stacks.iter().all(|s| s.len() == COMPATIBLE));
     let firsts: Vec<Vec<Rows>> = below.stacks[0]
         .iter()
@@ -250,8 +259,10 @@ fn lower_table(below: &Below, scratch: &mut Scratch) -> Vec<u64> {
     // n[(a * 56 + b) * 56 + c] = N(a, b, c).
     let mut n = vec![0u64; COMPATIBLE * COMPATIBLE * COMPATIBLE];
     let Scratch { hist, touched } = scratch;
+    let mut work = 0u64;
     for (ia, fa) in firsts.iter().enumerate() {
         for (ib, sb) in seconds.iter().enumerate() {
+            work += (fa.len() * sb.len()) as u64;
             touched.clear();
             for a in fa {
                 for b in sb {
@@ -279,7 +290,7 @@ fn lower_table(below: &Below, scratch: &mut Scratch) -> Vec<u64> {
             }
         }
     }
-    n
+    (n, work)
 }
 
 /// Union-find over the 1680² signatures whose first stack is fixed.
@@ -368,6 +379,41 @@ impl GridTotal {
 
     pub fn orbits(&self) -> &[Orbit] {
         &self.orbits
+    }
+
+    /// The grids of orbit `k` alone (its size · N · M, times the 1,680
+    /// first stacks) and the work it took (pairs of row assignments
+    /// tried): the orbits' grids add up to the total, so shards can share
+    /// the orbits out (`tessera count grids --box 3x3 --shard I/N`).
+    pub fn count_orbit(&self, k: usize) -> (u128, u64) {
+        let o = self.orbits[k];
+        let sigma = [
+            FIRST,
+            self.tables.partitions[o.second],
+            self.tables.partitions[o.third],
+        ];
+        let n = bands_with_signature(sigma);
+        let mut work = (36 * 216) as u64;
+        if n == 0 {
+            return (0, work);
+        }
+        let (m, w) = completions_with_work(&self.tables, sigma, &mut Scratch::new());
+        work += w;
+        (
+            PARTITIONS as u128 * o.size as u128 * n as u128 * m as u128,
+            work,
+        )
+    }
+
+    /// Whether orbit `k`'s signature has any band (an orbit without one
+    /// adds nothing and costs almost nothing).
+    pub fn orbit_has_bands(&self, k: usize) -> bool {
+        let o = self.orbits[k];
+        bands_with_signature([
+            FIRST,
+            self.tables.partitions[o.second],
+            self.tables.partitions[o.third],
+        ]) > 0
     }
 
     /// Counts the next orbit; `None` when all are done.
@@ -578,7 +624,7 @@ mod tests {
         let t = Tables::new();
         let sigma = [FIRST, t.partitions[123], t.partitions[1500]];
         let below = Below::new(&t, sigma);
-        let table = lower_table(&below, &mut Scratch::new());
+        let (table, _) = lower_table(&below, &mut Scratch::new());
         let direct = |a: usize, b: usize, c: usize| {
             bands_with_signature([below.stacks[0][a], below.stacks[1][b], below.stacks[2][c]])
         };
