@@ -485,7 +485,7 @@ fn bad_shard_options_are_refused() {
     bad(
         &["quantumino", "count", "--all", "--shard", "0/2"],
         None,
-        "--all cannot be used",
+        "shard one aside at a time",
     );
     bad(
         &[

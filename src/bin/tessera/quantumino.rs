@@ -213,7 +213,13 @@ fn count(a: CountArgs) -> Result<(), Failure> {
         return Err(Failure::Input("--batches must be at least 1".into()));
     }
     if a.scale.active() {
-        a.scale.refuse("--all", a.all)?;
+        if a.all {
+            return Err(Failure::Input(
+                "--all cannot be used with --shard or --state: it counts the 17 asides in one run \
+                 and prints 17 counts; shard one aside at a time (--aside K --shard I/N)"
+                    .into(),
+            ));
+        }
         a.scale
             .refuse("--modulo-box-rotations", a.modulo_box_rotations)?;
         a.scale.refuse("--batches", a.batches != 1)?;
