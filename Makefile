@@ -79,7 +79,7 @@ test-engine:
 test-release:
 	cargo test --release --test polyform_puzzles --test polyform_polycube --test polyform_bitfill \
 	  --test quantumino --test quantumino_count --test cli_sudoku_lab --test polyform_segments \
-	  --test polyform_catalogue --test jnotes --test cli_scale
+	  --test polyform_catalogue --test polyform_pp_matrix --test jnotes --test cli_scale
 	cargo test --release -p tessera-jobs jnotes
 	cargo test --release -p tessera-engine --lib essential
 
