@@ -12,3 +12,9 @@ const sp={id:"t",cells:[]};
 for(let r=0;r<9;r++){const row=[];for(let c=0;c<9;c++){const ch=puz[r*9+c];row.push(ch==="."?{}:{v:+ch});}sp.cells.push(row);}
 console.log("SCL_CLASSIC", l.compressToBase64(JSON.stringify(sp)));
 console.log("HELLO", l.compressToBase64("Hello, world"));
+// The e2e spec's X-sudoku link (specs/sudoku-play-variants.mjs): its X_PUZZLE
+// as f-puzzles JSON with both diagonals.
+const xp="..3.....6...8.37...4...6.....1..48.9.5.......3..................7..........2813..";
+const fx={size:9,title:"Test X",grid:[],"diagonal+":true,"diagonal-":true};
+for(let r=0;r<9;r++){const row=[];for(let c=0;c<9;c++){const ch=xp[r*9+c];row.push(ch==="."?{}:{value:+ch,given:true});}fx.grid.push(row);}
+console.log("FP_X", l.compressToBase64(JSON.stringify(fx)));

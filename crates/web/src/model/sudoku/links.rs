@@ -767,4 +767,23 @@ mod tests {
         assert!(!is_puzzle_link(SAGE_A));
         assert!(!is_puzzle_link("scl"));
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+        /// Any text, and any base64 after each prefix: an answer or a
+        /// message, never a panic.
+        #[test]
+        fn any_paste_is_read_or_refused(text in ".{0,200}", b64 in "[A-Za-z0-9+/=]{0,400}") {
+            for pasted in [
+                text.clone(),
+                format!("scl{b64}"),
+                format!("https://www.f-puzzles.com/?load={b64}"),
+                format!("https://sudokupad.app/fpuzzles{b64}"),
+            ] {
+                if let Ok(import) = parse_link(&pasted) {
+                    proptest::prop_assert!(!import.note().is_empty());
+                }
+            }
+        }
+    }
 }
