@@ -216,7 +216,9 @@ fn percent_decode(s: &str) -> String {
 /// The usual boxes of an `n × n` grid, as f-puzzles and SudokuPad draw
 /// them: as tall as the largest divisor of `n` up to its square root.
 fn default_shape(n: usize) -> Option<Shape> {
-    let rows = (1..=n).filter(|r| r * r <= n && n % r == 0).max()?;
+    let rows = (1..=n)
+        .filter(|r| r * r <= n && n.is_multiple_of(*r))
+        .max()?;
     if rows < 2 {
         return None;
     }
@@ -712,7 +714,7 @@ mod tests {
     #[test]
     fn sudokupad_regions_other_than_boxes_make_a_jigsaw() {
         let cells: Vec<String> = (0..9)
-            .map(|_| format!("[{}]", vec!["{}"; 9].join(",")))
+            .map(|_| format!("[{}]", ["{}"; 9].join(",")))
             .collect();
         let regions: Vec<String> = (0..9)
             .map(|r| {

@@ -64,9 +64,9 @@ pub fn read_link(text: &str) -> Option<Result<Imported, String>> {
     if !links::is_puzzle_link(text) {
         return None;
     }
-    let read = links::parse_link(text).and_then(|l| {
+    let read = links::parse_link(text).map(|l| {
         let note = l.note();
-        Ok(match l.puzzle {
+        match l.puzzle {
             LinkPuzzle::Classic { shape, cells } => {
                 let notes = vec![0; cells.len()];
                 Imported::Standard(
@@ -91,7 +91,7 @@ pub fn read_link(text: &str) -> Option<Result<Imported, String>> {
                     note,
                 )
             }
-        })
+        }
     });
     Some(read.map_err(|e| format!("Could not import the link: {e}.")))
 }
