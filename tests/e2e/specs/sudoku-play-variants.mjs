@@ -100,6 +100,7 @@ export const tests = [
       assert.equal(await cellAttr(page, 0, "data-wrong"), "true");
       assert.match(await said(t), /1 digit is wrong/);
       await t.shot("play-x-check-desktop-light");
+      await page.locator("#cell-0").click();
       await page.keyboard.press(solution[0]);
       // The clock runs; a reload keeps the game and the clock.
       await t.until(() => Number(document.querySelector('[data-testid="timer"]').dataset.ms) >= 1500, null, { timeout: 10000 });
@@ -218,6 +219,7 @@ export const tests = [
       await t.click("check");
       assert.equal(await cellAttr(page, b, "data-wrong"), "true");
       assert.match(await said(t), /1 digit is wrong/);
+      await page.locator(`#cell-${b}`).click();
       await page.keyboard.press("Delete");
       await page.keyboard.press("Shift+Digit2");
       assert.equal(await cellAttr(page, b, "data-corner"), "2");
