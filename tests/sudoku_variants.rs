@@ -481,3 +481,140 @@ fn sat_and_auto_agree_with_dlx_and_brute_force_on_the_variants() {
         .search_with(&bad, Algorithm::Sat)
         .is_err());
 }
+
+/// Walk a puzzle by graduated hints (stage 1 names, stage 4 applies, as
+/// play mode's Hint does), checking every placement and elimination
+/// against the solution. Eliminations go into the marks the way play mode
+/// keeps them (a cell's marks start as its candidates). Returns the steps'
+/// techniques and whether the grid was completed.
+fn walk_hints(
+    v: &Variant,
+    puzzle: &[u8],
+    solution: &[u8],
+) -> (Vec<tessera::engine::sudoku::logic::Technique>, bool) {
+    use tessera::engine::sudoku::logic::hint::HintKind;
+    use tessera::engine::sudoku::logic::variant_hint;
+    let peers = v.peers();
+    let full = (1u64 << v.size()) - 1;
+    let mut values = puzzle.to_vec();
+    let mut marks = vec![0u64; values.len()];
+    let mut techniques = Vec::new();
+    for _ in 0..2000 {
+        let h1 = variant_hint(v, &values, &marks, Some(solution), 1).unwrap();
+        match h1.kind {
+            HintKind::Solved => return (techniques, true),
+            HintKind::Stuck => return (techniques, false),
+            HintKind::Step => {}
+            other => panic!("{other:?}: {}", h1.text),
+        }
+        assert!(
+            h1.step.as_ref().unwrap().placements.len()
+                + h1.step.as_ref().unwrap().eliminations.len()
+                > 0
+        );
+        let h4 = variant_hint(v, &values, &marks, Some(solution), 4).unwrap();
+        let step = h4.step.unwrap();
+        assert_eq!(step, h1.step.unwrap(), "the stages tell one step");
+        assert!(h4.text.starts_with("Applied: "), "{}", h4.text);
+        for p in &step.placements {
+            assert_eq!(solution[p.cell], p.digit, "{}", step.explanation);
+            values[p.cell] = p.digit;
+            marks[p.cell] = 0;
+        }
+        for e in &step.eliminations {
+            assert_ne!(solution[e.cell], e.digit, "{}", step.explanation);
+            if values[e.cell] == 0 {
+                if marks[e.cell] == 0 {
+                    marks[e.cell] = peers[e.cell]
+                        .iter()
+                        .filter(|&&p| values[p] != 0)
+                        .fold(full, |m, &p| m & !(1 << (values[p] - 1)));
+                }
+                marks[e.cell] &= !(1 << (e.digit - 1));
+            }
+        }
+        techniques.push(step.technique);
+    }
+    panic!("no end after 2000 hints");
+}
+
+#[test]
+fn graduated_hints_walk_x_and_jigsaw_puzzles_soundly() {
+    for (name, request) in [
+        ("X", Request::Fixed(Variant::x(s(3, 3)))),
+        ("jigsaw", Request::RandomJigsaw(9)),
+    ] {
+        let g = generate::generate(&Options::new(request.clone(), 3)).unwrap();
+        let (steps, solved) = walk_hints(&g.variant, &g.puzzle, &g.solution);
+        assert!(steps.len() >= 20, "{name}: {} steps", steps.len());
+        println!("{name}: {} steps, solved {solved}", steps.len());
+    }
+}
+
+#[test]
+fn x_hints_use_the_diagonals() {
+    use tessera::engine::sudoku::logic::hint::HintKind;
+    use tessera::engine::sudoku::logic::variant_hint;
+    // The main diagonal holds 1–8 (legal in rows, columns and boxes), so
+    // on X-sudoku r9c9 must be 9; on a plain grid nothing forces it.
+    let mut values = vec![0u8; 81];
+    let diag = [1u8, 4, 7, 2, 5, 8, 3, 6];
+    for (i, &d) in diag.iter().enumerate() {
+        values[i * 9 + i] = d;
+    }
+    let x = Variant::x(s(3, 3));
+    let marks = vec![0u64; 81];
+    let mut walked = values.clone();
+    let mut placed = false;
+    for _ in 0..20 {
+        let h = variant_hint(&x, &walked, &marks, None, 4).unwrap();
+        assert_eq!(h.kind, HintKind::Step, "{}", h.text);
+        for p in h.step.unwrap().placements {
+            walked[p.cell] = p.digit;
+            placed |= p.cell == 80 && p.digit == 9;
+        }
+        if placed {
+            break;
+        }
+    }
+    assert!(placed, "r9c9 = 9 by the diagonal");
+    // The same position on a standard grid has no such step at r9c9.
+    let std = Variant::standard(s(3, 3));
+    let h = variant_hint(&std, &values, &marks, None, 4).unwrap();
+    assert!(!h
+        .step
+        .is_some_and(|st| st.placements.iter().any(|p| p.cell == 80)));
+}
+
+#[test]
+fn samurai_hints_work_grid_by_grid_and_name_the_grid() {
+    use tessera::engine::sudoku::logic::hint::HintKind;
+    use tessera::engine::sudoku::logic::{variant_hint, Technique};
+    let v = Variant::samurai();
+    let g = generate::generate(&Options::new(Request::Fixed(v.clone()), 5)).unwrap();
+    let marks = vec![0u64; 369];
+    let h1 = variant_hint(&v, &g.puzzle, &marks, Some(&g.solution), 1).unwrap();
+    assert_eq!(h1.kind, HintKind::Step);
+    assert!(h1.text.starts_with("In grid "), "{}", h1.text);
+    let h3 = variant_hint(&v, &g.puzzle, &marks, Some(&g.solution), 3).unwrap();
+    assert!(h3.text.contains(": in grid "), "{}", h3.text);
+    let (steps, solved) = walk_hints(&v, &g.puzzle, &g.solution);
+    assert!(steps.len() >= 50, "{} steps", steps.len());
+    assert!(!steps.iter().any(|t| matches!(
+        t,
+        Technique::UniqueRectangle1 | Technique::UniqueRectangle2 | Technique::BugPlusOne
+    )));
+    println!("samurai: {} steps, solved {solved}", steps.len());
+    // A wrong digit is named on the layout (r1c13 is in the top-right grid).
+    let mut values = g.puzzle.clone();
+    let cell = (0..369).find(|&c| values[c] == 0).unwrap();
+    values[cell] = if g.solution[cell] == 1 { 2 } else { 1 };
+    if v.verify(&values).is_ok() {
+        let h = variant_hint(&v, &values, &marks, Some(&g.solution), 1).unwrap();
+        assert_eq!(h.kind, HintKind::WrongDigit);
+        assert_eq!(h.mistakes, vec![cell]);
+        assert!(h.text.starts_with(&v.cell_name(cell)), "{}", h.text);
+    }
+    // Values that do not fit are an error, not a panic.
+    assert!(variant_hint(&v, &values[..81], &marks[..81], None, 1).is_err());
+}

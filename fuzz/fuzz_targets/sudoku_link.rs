@@ -1,9 +1,12 @@
 //! The Sudoku workbench's URL fragment: `Route::parse`, `split_link` and
 //! the puzzle codec (`codec::decode`). A decoded board encodes to a link
-//! that decodes to the same board; a route's fragment reads back.
+//! that decodes to the same board; a route's fragment reads back. Pasted
+//! f-puzzles / SudokuPad links (`links::parse_link`), as typed and as the
+//! data after each encoding's prefix: an answer or a message, never a panic.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use tessera_web::model::route::Route;
+use tessera_web::model::sudoku::links::{self, LinkPuzzle};
 use tessera_web::model::sudoku::codec;
 use tessera_web::model::sudoku::play::split_link;
 
@@ -27,5 +30,21 @@ fuzz_target!(|data: &[u8]| {
             codec::decode(&link).expect("an encoded board decodes"),
             board
         );
+    }
+    for pasted in [
+        text.to_string(),
+        format!("https://www.f-puzzles.com/?load={text}"),
+        format!("scl{text}"),
+        format!("https://sudokupad.app/fpuzzles{text}"),
+    ] {
+        if let Ok(import) = links::parse_link(&pasted) {
+            let (n, cells) = match &import.puzzle {
+                LinkPuzzle::Classic { shape, cells } => (shape.size(), cells),
+                LinkPuzzle::X { cells } | LinkPuzzle::Jigsaw { cells, .. } => (9, cells),
+            };
+            assert_eq!(cells.len(), n * n);
+            assert!(cells.iter().all(|&v| v as usize <= n));
+            assert!(!import.note().is_empty());
+        }
     }
 });

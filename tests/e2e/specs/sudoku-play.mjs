@@ -328,4 +328,47 @@ export const tests = [
       t.note(`wrong digit: ${await said()}`);
     },
   },
+  {
+    name: "Ctrl+A, Pause, mistakes as you type, Reveal cell and Restart (undo brings the work back)",
+    async run(t) {
+      const page = await t.open("#sudoku/" + escargot.puzzle);
+      await play(t);
+      const grid = t.tid("grid");
+      // Ctrl+A selects every cell; Escape goes back to the cursor alone.
+      await page.locator("#cell-1").click();
+      await page.keyboard.press("Control+a");
+      assert.equal(await grid.getAttribute("data-selected"), "81");
+      await page.keyboard.press("Escape");
+      assert.equal(await grid.getAttribute("data-selected"), "1");
+      // Mistakes as you type: a wrong digit is marked at once.
+      await t.tid("mistakes").check();
+      const bad = String((Number(escargot.solution[1]) % 9) + 1);
+      await page.locator("#cell-1").click();
+      await page.keyboard.press(bad);
+      await t.until(() => document.querySelector("#cell-1").dataset.wrong === "true");
+      // Reveal cell puts the right digit there (and counts it).
+      await t.click("reveal");
+      await t.until((d) => document.querySelector("#cell-1 .value")?.textContent === d, escargot.solution[1]);
+      assert.equal(await cellAttr(page, 1, "data-wrong"), null);
+      assert.match(await t.tid("play-said").innerText(), /Revealed 1 cell/);
+      // Pause stops the clock; Resume starts it again.
+      await t.until(() => Number(document.querySelector('[data-testid="timer"]').dataset.ms) > 0);
+      await t.click("pause");
+      assert.equal(await t.attr("timer", "data-running"), "false");
+      const paused = Number(await t.attr("timer", "data-ms"));
+      await page.waitForTimeout(1200);
+      assert.equal(Number(await t.attr("timer", "data-ms")), paused, "the clock stands still");
+      await t.click("pause");
+      assert.equal(await t.attr("timer", "data-running"), "true");
+      // Restart clears the player's work and the clock; Undo brings the work back.
+      await t.click("restart");
+      assert.equal(await cellAttr(page, 1, "data-kind"), "empty");
+      assert.match(await t.tid("play-said").innerText(), /Restarted/);
+      assert.ok(Number(await t.attr("timer", "data-ms")) < 1000, "the clock is back at 0");
+      await page.locator("#sudoku-grid").focus();
+      await page.keyboard.press("Control+z");
+      assert.equal(await cellAttr(page, 1, "data-kind"), "player");
+      t.assertNoConsoleErrors();
+    },
+  },
 ];

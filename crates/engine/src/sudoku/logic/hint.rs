@@ -11,7 +11,6 @@
 //! instead of a step built on it.
 
 use super::board::{digits, Board, Snapshot, Unit, UnitKind};
-use super::next_step;
 use super::step::{Step, Technique};
 use crate::sudoku::grid::Sudoku;
 use crate::sudoku::solve::Algorithm;
@@ -81,6 +80,16 @@ pub fn unique_solution(givens: &Sudoku) -> Option<Vec<u8>> {
 /// digits and marks); `solution` is the puzzle's unique solution when
 /// known (see [`unique_solution`]).
 pub fn graduated_hint(position: &Board, solution: Option<&[u8]>, stage: u8) -> Hint {
+    graduated_hint_with(position, solution, stage, &Technique::RULES)
+}
+
+/// [`graduated_hint`] trying only `rules` (in their order).
+pub fn graduated_hint_with(
+    position: &Board,
+    solution: Option<&[u8]>,
+    stage: u8,
+    rules: &[Technique],
+) -> Hint {
     let stage = stage.clamp(1, 4);
     let geo = position.geometry();
     let cells = geo.n * geo.n;
@@ -151,7 +160,7 @@ pub fn graduated_hint(position: &Board, solution: Option<&[u8]>, stage: u8) -> H
             vec![],
         );
     }
-    let Some(step) = next_step(position) else {
+    let Some(step) = rules.iter().find_map(|t| t.find(position)) else {
         return plain(
             HintKind::Stuck,
             "No rule applies any more: the next move would be a guess.".into(),

@@ -16,11 +16,13 @@ mod singles;
 pub mod step;
 mod subsets;
 mod uniqueness;
+pub mod variant_hint;
 mod wings;
 
 pub use board::{Board, Candidate, Geometry, Snapshot, Unit, UnitKind};
 pub use hint::{graduated_hint, Hint, HintError};
 pub use step::{weight_text, Rating, Step, Technique};
+pub use variant_hint::variant_hint;
 
 use super::grid::{Sudoku, SudokuError};
 use serde::{Deserialize, Serialize};

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod codec;
+pub mod links;
 pub mod play;
 
 use crate::model::format::{capitalize, plural};

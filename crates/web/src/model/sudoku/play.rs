@@ -13,6 +13,7 @@
 use super::board::History;
 use serde::{Deserialize, Serialize};
 use tessera_engine::sudoku::logic::board::Geometry;
+use tessera_engine::sudoku::variant::Variant;
 use tessera_engine::sudoku::Shape;
 
 /// Cell colours offered: a palette of nine (keys 1-9 in colour mode).
@@ -65,6 +66,18 @@ impl Rules {
             height: n,
             positions: (0..n * n).collect(),
             peers: Geometry::new(shape).peers,
+        }
+    }
+
+    /// Any variant grid: X-sudoku, jigsaw, Samurai (holes on the layout
+    /// are simply positions no cell has).
+    pub fn variant(v: &Variant) -> Rules {
+        Rules {
+            size: v.size(),
+            width: v.width(),
+            height: v.height(),
+            positions: v.positions().to_vec(),
+            peers: v.peers(),
         }
     }
 
@@ -1334,5 +1347,53 @@ mod tests {
         assert!(!g.apply_step(&[(given, 1)], &[]));
         assert!(!g.apply_step(&[(open, 10)], &[]));
         assert!(!g.apply_step(&[(81, 1)], &[]));
+    }
+    #[test]
+    fn a_samurai_game_moves_over_holes_and_sees_across_grids() {
+        let v = Variant::samurai();
+        let rules = Rules::variant(&v);
+        assert_eq!((rules.width, rules.height, rules.cells()), (21, 21, 369));
+        let mut g = Game::new(rules, vec![0; 369]).unwrap();
+        // r1c9 (top-left grid's last column) → right skips the hole to r1c13.
+        let at = |r: usize, c: usize| v.cell_at(r - 1, c - 1).unwrap();
+        g.select(at(1, 9));
+        g.move_cursor(0, 1, false);
+        assert_eq!(g.cursor(), Some(at(1, 13)));
+        assert_eq!(g.rules().cell_name(at(1, 13)), "r1c13");
+        // A corner box of the centre grid is shared: a digit there clashes
+        // with the same digit in the centre grid's row and the corner grid's.
+        g.select(at(7, 7));
+        assert!(g.enter(Tool::Digit, 5));
+        g.select(at(7, 15));
+        assert!(g.enter(Tool::Digit, 5));
+        let bad = g.conflicts();
+        assert!(bad[at(7, 7)] && bad[at(7, 15)]);
+        g.undo();
+        g.select(at(1, 7));
+        assert!(g.enter(Tool::Digit, 5));
+        assert!(g.conflicts()[at(1, 7)], "top-left grid's column 7");
+        // Marks and colours work on any cell.
+        g.select(at(21, 21));
+        assert!(g.enter(Tool::Corner, 3) && g.enter(Tool::Colour, 2));
+        assert_eq!(g.corner_shown(at(21, 21)), 1 << 2);
+    }
+
+    #[test]
+    fn an_x_game_sees_the_diagonals() {
+        let v = Variant::x(nine());
+        let mut g = Game::new(Rules::variant(&v), vec![0; 81]).unwrap();
+        g.select(0);
+        g.enter(Tool::Digit, 4);
+        g.select(80);
+        g.enter(Tool::Digit, 4);
+        let bad = g.conflicts();
+        assert!(bad[0] && bad[80], "r1c1 and r9c9 share the main diagonal");
+        // The standard rules would not see it.
+        let mut s = Game::new(Rules::standard(nine()), vec![0; 81]).unwrap();
+        s.select(0);
+        s.enter(Tool::Digit, 4);
+        s.select(80);
+        s.enter(Tool::Digit, 4);
+        assert!(s.conflicts().iter().all(|&b| !b));
     }
 }

@@ -16,15 +16,17 @@ use super::storage::{self, Loaded};
 use super::workbench::Workbench;
 use crate::model::format::plural;
 use crate::model::job::{search_so_far, Purpose, RunState, Tone};
+use crate::model::route::{SudokuRoute, VariantRoute};
 use crate::model::sudoku::board::{Board, History, MAX_EDIT_SIZE, SIZES};
 use crate::model::sudoku::codec;
+use crate::model::sudoku::links::{self, LinkPuzzle};
 use crate::model::sudoku::play::split_link;
 use crate::model::sudoku::{count_outcome, engine_label, import_message};
 use crate::pool::WorkerPool;
 use crate::ui::job::JobRun;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
-use tessera_engine::sudoku::variant::Kind;
+use tessera_engine::sudoku::variant::{Kind, Variant};
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku, SudokuError};
 use tessera_jobs::event::Event;
 use tessera_jobs::jobs::sudoku::{Solved, SudokuCount, SudokuSolve};
@@ -46,6 +48,52 @@ struct Saved {
     /// Play mode was on.
     #[serde(default)]
     play: bool,
+}
+
+/// A puzzle link read by either import box, and where it goes: the
+/// standard editor, or the variant editor (as its URL payload).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Imported {
+    Standard(Board, String),
+    Variant(String, String),
+}
+
+/// An f-puzzles or SudokuPad link, read; `None` when the text is not one
+/// (then it is grid text for the usual importers).
+pub fn read_link(text: &str) -> Option<Result<Imported, String>> {
+    if !links::is_puzzle_link(text) {
+        return None;
+    }
+    let read = links::parse_link(text).map(|l| {
+        let note = l.note();
+        match l.puzzle {
+            LinkPuzzle::Classic { shape, cells } => {
+                let notes = vec![0; cells.len()];
+                Imported::Standard(
+                    Board {
+                        shape,
+                        cells,
+                        notes,
+                    },
+                    note,
+                )
+            }
+            LinkPuzzle::X { cells } => Imported::Variant(
+                SudokuRoute::Variant(VariantRoute::X, Variant::x(Shape::NINE).to_line(&cells))
+                    .payload(),
+                note,
+            ),
+            LinkPuzzle::Jigsaw { regions, cells } => {
+                let grid = Variant::standard(Shape::NINE).to_line(&cells);
+                Imported::Variant(
+                    SudokuRoute::Variant(VariantRoute::Jigsaw, format!("{regions}/{grid}"))
+                        .payload(),
+                    note,
+                )
+            }
+        }
+    });
+    Some(read.map_err(|e| format!("Could not import the link: {e}.")))
 }
 
 /// What the solver's job is for.
@@ -96,6 +144,8 @@ pub struct Bench {
     /// The next URL update opens a new history entry (another puzzle was
     /// loaded); edits replace the entry instead.
     pub push_url: StoredValue<bool>,
+    /// A link imported here for the variant editor (or there for this one).
+    pub link_import: RwSignal<Option<Imported>>,
 }
 
 pub fn algorithm_label(a: Algorithm) -> &'static str {
@@ -133,6 +183,7 @@ impl Bench {
             lab_view: RwSignal::new(None),
             count_stale: RwSignal::new(false),
             push_url: StoredValue::new(false),
+            link_import: RwSignal::new(None),
         }
     }
 
@@ -489,8 +540,22 @@ impl Bench {
     pub fn import(&self, text: &str) -> Result<(), String> {
         if text.trim().is_empty() {
             return Err(
-                "Paste a puzzle first: a Sage string, 81-character line, list or matrix.".into(),
+                "Paste a puzzle first: a Sage string, 81-character line, list, matrix, or an \
+                 f-puzzles or SudokuPad link."
+                    .into(),
             );
+        }
+        match read_link(text) {
+            Some(Ok(Imported::Standard(board, note))) => {
+                self.load(board, Some(note));
+                return Ok(());
+            }
+            Some(Ok(other)) => {
+                self.link_import.set(Some(other));
+                return Ok(());
+            }
+            Some(Err(e)) => return Err(e),
+            None => {}
         }
         let current = self.board.with_untracked(|b| b.shape);
         let parsed = Sudoku::parse(text, None).or_else(|e| match e {
@@ -577,7 +642,7 @@ fn initial_puzzle(shell: Shell) -> (Board, Algorithm, bool) {
     let playing = saved.as_ref().is_some_and(|s| s.2);
     if route.workbench == WORKBENCH.id
         && !route.payload.is_empty()
-        && !variants::is_variant_fragment(&route.payload)
+        && !variants::is_variant_fragment(split_link(&route.payload).0)
     {
         match codec::decode(split_link(&route.payload).0) {
             // Same puzzle as saved: keep the saved pencil marks too.
@@ -626,7 +691,10 @@ pub fn SudokuBench() -> impl IntoView {
     WorkerPool::global().warm_up();
     let lab = lab::Lab::new(bench);
     lab.watch();
-    let game = play::Play::new(bench, playing);
+    // The variant editor first: a variant link is the puzzle to play.
+    let vb = variants::VBench::new(variants::Mode::Standard, bench.link_import);
+    variants::open_link(vb, shell);
+    let game = play::Play::new(bench, vb, playing);
     game.watch();
     if let Some(code) = progress {
         if let Err(e) = game.open_progress(&code) {
@@ -641,20 +709,32 @@ pub fn SudokuBench() -> impl IntoView {
     // The engine's solution on screen stops (and hides) the clock.
     Effect::new(move |_| {
         bench.overlay.track();
+        vb.mode.track();
+        vb.engine_shown_tracked();
         game.sync_clock();
     });
-    let vb = variants::VBench::new(variants::Mode::Standard);
-    variants::open_link(vb, shell);
+
+    // A link imported in one editor for the other.
+    Effect::new(move |_| {
+        let Some(import) = bench.link_import.get() else {
+            return;
+        };
+        bench.link_import.set(None);
+        match import {
+            Imported::Standard(board, note) => {
+                vb.switch(variants::Mode::Standard);
+                bench.load(board, Some(note));
+            }
+            Imported::Variant(payload, note) => vb.open_import(&payload, note),
+        }
+    });
 
     // Persist and share: localStorage and the URL follow the puzzle.
     Effect::new(move |_| {
         let board = bench.board.get();
         let algorithm = bench.algorithm.get();
         let play = game.on.get();
-        if vb.mode.get() != variants::Mode::Standard {
-            shell.set_url(WORKBENCH.id, &vb.fragment());
-            return;
-        }
+        // Play mode is remembered on every grid (a reload keeps playing).
         storage::save(
             STORAGE_KEY,
             &Saved {
@@ -663,6 +743,10 @@ pub fn SudokuBench() -> impl IntoView {
                 play,
             },
         );
+        if vb.mode.get() != variants::Mode::Standard {
+            shell.set_url(WORKBENCH.id, &vb.fragment());
+            return;
+        }
         if bench.push_url.get_value() {
             bench.push_url.set_value(false);
             shell.push_url(WORKBENCH.id, &codec::encode(&board));
@@ -683,8 +767,13 @@ pub fn SudokuBench() -> impl IntoView {
             shell.set_url(WORKBENCH.id, &codec::encode(&board));
             return;
         }
-        if variants::is_variant_fragment(&route.payload) {
+        if variants::is_variant_fragment(split_link(&route.payload).0) {
             variants::open_link(vb, shell);
+            if let Some(code) = split_link(&route.payload).1 {
+                if let Err(e) = game.open_progress(code) {
+                    vb.say_error(format!("The progress in the link could not be read: {e}."));
+                }
+            }
             return;
         }
         vb.switch(variants::Mode::Standard);
@@ -731,8 +820,7 @@ pub fn SudokuBench() -> impl IntoView {
         if in_field {
             return;
         }
-        let playing =
-            game.on.get_untracked() && vb.mode.get_untracked() == variants::Mode::Standard;
+        let playing = game.on.get_untracked();
         let redo = e.shift_key() || e.key().eq_ignore_ascii_case("y");
         if !matches!(e.key().to_ascii_lowercase().as_str(), "z" | "y") {
             return;
@@ -758,7 +846,7 @@ pub fn SudokuBench() -> impl IntoView {
     view! {
         <experiments::Experiments bench=bench/>
         <variants::VariantPicker vb=vb/>
-        <Show when=standard fallback=move || view! { <variants::VariantBench vb=vb/> }>
+        <Show when=standard fallback=move || view! { <variants::VariantBench vb=vb play=game lab=lab/> }>
         <div
             class="bench sudoku-bench"
             data-testid="sudoku-bench"
@@ -776,15 +864,7 @@ pub fn SudokuBench() -> impl IntoView {
                         <grid::Pad bench=bench/>
                     }
                 >
-                    <div class="toolbar">
-                        <play::ModeSwitch play=game/>
-                        <play::PlayBar play=game/>
-                    </div>
-                    <play::PlayGrid play=game/>
-                    <play::SaidSlot play=game/>
-                    <play::Finish play=game lab=lab/>
-                    <play::PlayPad play=game/>
-                    <play::PhoneActions play=game/>
+                    <play::PlayColumn play=game lab=lab/>
                 </Show>
             </section>
             <aside class="panel-column">

@@ -286,7 +286,7 @@ pub fn ImportExportCard(bench: Bench) -> impl IntoView {
                     "Import"
                 </button>
                 <span class="hint">
-                    {format!("Sage strings, 81-character lines, lists, matrices; up to {MAX_EDIT_SIZE}×{MAX_EDIT_SIZE}.")}
+                    {format!("Sage strings, 81-character lines, lists, matrices (up to {MAX_EDIT_SIZE}×{MAX_EDIT_SIZE}); f-puzzles and SudokuPad links of classic, X and jigsaw grids.")}
                 </span>
             </div>
             <p id="import-error" class="field-error" data-testid="import-error" role="alert">

@@ -1,4 +1,6 @@
-//! Play mode: the standard grid as a game. The rules of play (locked
+//! Play mode: any grid of the workbench as a game — standard of any box
+//! shape, X-sudoku, jigsaw and Samurai (one grid component draws them all;
+//! the variants' layout and region lines come from the engine's `Variant`). The rules of play (locked
 //! givens, the player's digits, corner and centre marks, colours,
 //! auto-candidates, multi-select, undo, timer, storage and link) are the
 //! pure `model::sudoku::play::Game`; this module binds it to the page, asks
@@ -7,10 +9,11 @@
 
 use super::grid::{edge_classes, Keypad, UndoRedo};
 use super::lab::{self, Lab};
+use super::variants::{self, Mode, VBench};
 use super::Bench;
 use crate::model::format::symbol;
 use crate::model::job::Tone;
-use crate::model::sudoku::board::{key_value, Board};
+use crate::model::sudoku::board::key_value;
 use crate::model::sudoku::codec;
 use crate::model::sudoku::play::{self, clock, Game, Rules, Tool, COLOURS};
 use crate::ui::job::{now_ms, JobSlot};
@@ -18,10 +21,12 @@ use crate::ui::segment::Segment;
 use crate::ui::{dom, storage};
 use leptos::prelude::*;
 use tessera_engine::sudoku::logic::hint::HintKind;
-use tessera_engine::sudoku::logic::Outcome;
+use tessera_engine::sudoku::logic::{self, Outcome};
+use tessera_engine::sudoku::variant::{Kind, Variant};
 use tessera_engine::sudoku::{Algorithm, Shape};
 use tessera_jobs::event::Event;
 use tessera_jobs::jobs::sudoku::SudokuSolve;
+use tessera_jobs::jobs::variant::VariantSolve;
 use wasm_bindgen::JsCast;
 use web_sys::{KeyboardEvent, PointerEvent};
 
@@ -36,10 +41,34 @@ pub enum Solution {
     None(String),
 }
 
+/// The puzzle being played: its rules, givens and id (its link payload,
+/// which is also the key its saved game is stored under).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayPuzzle {
+    pub kind: Kind,
+    pub givens: Vec<u8>,
+    pub id: String,
+}
+
+impl PlayPuzzle {
+    fn rules(&self) -> Result<Rules, String> {
+        match &self.kind {
+            Kind::Standard(shape) => Ok(Rules::standard(*shape)),
+            k => Variant::new(k.clone())
+                .map(|v| Rules::variant(&v))
+                .map_err(|e| e.to_string()),
+        }
+    }
+}
+
 /// The play mode's state; `Copy` like [`Bench`].
 #[derive(Clone, Copy)]
 pub struct Play {
     pub bench: Bench,
+    /// The variant editor: its grid is played when it is on screen.
+    pub vb: VBench,
+    /// The puzzle on screen (none while a jigsaw's region map is broken).
+    pub puzzle: Memo<Option<PlayPuzzle>>,
     /// Play mode on screen (else the editor).
     pub on: RwSignal<bool>,
     pub game: RwSignal<Game>,
@@ -63,12 +92,26 @@ pub struct Play {
 }
 
 impl Play {
-    pub fn new(bench: Bench, on: bool) -> Play {
-        let board = bench.board.get_untracked();
-        let id = codec::encode(&board);
-        let game = load_game(&board, &id).0;
+    pub fn new(bench: Bench, vb: VBench, on: bool) -> Play {
+        let puzzle = Memo::new(move |_| {
+            if vb.mode.get() == Mode::Standard {
+                Some(bench.board.with(|b| PlayPuzzle {
+                    kind: Kind::Standard(b.shape),
+                    givens: b.cells.clone(),
+                    id: codec::encode(b),
+                }))
+            } else {
+                vb.play_puzzle()
+            }
+        });
+        let (game, id) = match puzzle.get_untracked() {
+            Some(p) => (load_game(&p).0, p.id),
+            None => (empty_game(), String::new()),
+        };
         Play {
             bench,
+            vb,
+            puzzle,
             on: RwSignal::new(on),
             game: RwSignal::new(game),
             tool: RwSignal::new(Tool::Digit),
@@ -88,25 +131,19 @@ impl Play {
     /// (or a fresh one) and a new solution from the worker; the clock
     /// ticks and the game is saved every second while it runs.
     pub fn watch(self) {
-        let key = Memo::new(move |_| self.bench.board.with(|b| (b.shape, b.cells.clone())));
+        let key = Memo::new(move |_| {
+            self.puzzle
+                .with(|p| p.as_ref().map(|p| (p.kind.clone(), p.givens.clone())))
+        });
         Effect::new(move |prev: Option<()>| {
-            let (shape, cells) = key.get();
+            let key = key.get();
             if prev.is_some() {
-                let board = self.bench.board.get_untracked();
-                let id = codec::encode(&board);
-                if id != self.id.get_untracked() {
-                    self.save();
-                    let (game, warning) = load_game(&board, &id);
-                    self.id.set(id);
-                    self.game.set(game);
-                    self.checked.set(Vec::new());
-                    self.said.set(warning.map(|w| (Tone::Error, w)));
-                }
+                self.refresh();
             }
             // Only a game needs the solution: the editor's keystrokes would
             // otherwise start a worker job each.
-            if self.on.get() {
-                self.find_solution(shape, cells);
+            if let (true, Some((kind, cells))) = (self.on.get(), key) {
+                self.find_solution(kind, cells);
             } else {
                 self.solve_job.abandon();
                 self.solution.set(Solution::Pending);
@@ -138,44 +175,92 @@ impl Play {
         });
     }
 
-    fn find_solution(&self, shape: Shape, cells: Vec<u8>) {
+    /// Follow the puzzle on screen now: another puzzle (another id) saves
+    /// this game and brings that one's saved game, or a fresh one.
+    fn refresh(&self) {
+        let Some(p) = self.puzzle.get_untracked() else {
+            return;
+        };
+        if p.id == self.id.get_untracked() {
+            return;
+        }
+        self.save();
+        let (game, warning) = load_game(&p);
+        self.id.set(p.id);
+        self.game.set(game);
+        self.checked.set(Vec::new());
+        self.hint_stage.set(None);
+        self.said.set(warning.map(|w| (Tone::Error, w)));
+    }
+
+    /// The engine's solution on screen (Solve in the editor's panel): it
+    /// stops and hides the clock.
+    fn engine_shown(&self) -> bool {
+        if self.vb.mode.get_untracked() == Mode::Standard {
+            self.bench.overlay.with_untracked(Option::is_some)
+        } else {
+            self.vb.engine_shown()
+        }
+    }
+
+    /// The engine's solution (tracked), if shown, for the grid.
+    fn overlay(&self) -> Option<Vec<u8>> {
+        if self.vb.mode.get() == Mode::Standard {
+            self.bench.overlay.get()
+        } else {
+            self.vb.overlay()
+        }
+    }
+
+    fn find_solution(&self, kind: Kind, cells: Vec<u8>) {
         self.solution.set(Solution::Pending);
         let play = *self;
         let found = StoredValue::new(Vec::<Vec<u8>>::new());
         // Two solutions are enough to know the puzzle is not proper.
-        self.solve_job.submit(
-            SudokuSolve {
-                shape,
-                cells,
-                algorithm: Algorithm::Auto,
-                batch: 2,
-            },
-            move |_, e| match e {
-                Event::Item { item, .. } => found.update_value(|f| f.push(item.cells)),
-                Event::Waiting(_) => {
-                    play.solve_job.abandon();
-                    play.solution.set(Solution::None(
-                        "the puzzle has more than one solution, so Check cannot judge".into(),
-                    ));
-                }
-                Event::Done(_) => {
-                    let f = found.get_value();
-                    play.solution.set(match f.len() {
-                        1 => Solution::Unique(f[0].clone()),
-                        _ => Solution::None("the puzzle has no solution".into()),
-                    });
-                }
-                Event::Error(e) => play.solution.set(Solution::None(e.message)),
-                Event::Progress(_) => {}
-            },
-        );
+        let on_event = move |e: Event<Vec<u8>>| match e {
+            Event::Item { item, .. } => found.update_value(|f| f.push(item)),
+            Event::Waiting(_) => {
+                play.solve_job.abandon();
+                play.solution.set(Solution::None(
+                    "the puzzle has more than one solution, so Check cannot judge".into(),
+                ));
+            }
+            Event::Done(_) => {
+                let f = found.get_value();
+                play.solution.set(match f.len() {
+                    1 => Solution::Unique(f[0].clone()),
+                    _ => Solution::None("the puzzle has no solution".into()),
+                });
+            }
+            Event::Error(e) => play.solution.set(Solution::None(e.message)),
+            Event::Progress(_) => {}
+        };
+        let _ticket = match kind {
+            Kind::Standard(shape) => self.solve_job.submit(
+                SudokuSolve {
+                    shape,
+                    cells,
+                    algorithm: Algorithm::Auto,
+                    batch: 2,
+                },
+                move |_, e| on_event(e.map(|s| s.cells)),
+            ),
+            variant => self.solve_job.submit(
+                VariantSolve {
+                    variant,
+                    cells,
+                    batch: 2,
+                },
+                move |_, e| on_event(e),
+            ),
+        };
     }
 
     /// Run the clock exactly while a game is being played on screen.
     pub fn sync_clock(&self) {
         let now = now_ms();
         let visible = !dom::document().hidden();
-        let engine = self.bench.overlay.with_untracked(Option::is_some);
+        let engine = self.engine_shown();
         self.game.update(|g| {
             let run = self.on.get_untracked()
                 && visible
@@ -351,14 +436,31 @@ impl Play {
     /// marks that lose a cell's true digit) is named first instead of being
     /// built on. Every press counts as a hint used.
     pub fn hint(&self) {
-        let shape = self.bench.board.with_untracked(|b| b.shape);
+        let Some(kind) = self
+            .puzzle
+            .with_untracked(|p| p.as_ref().map(|p| p.kind.clone()))
+        else {
+            return self.said.set(Some((
+                Tone::Error,
+                "No hint: fix the region map first.".into(),
+            )));
+        };
         let (values, marks) = self.game.with_untracked(|g| {
             let marks: Vec<u64> = (0..g.cells()).map(|c| g.centre_shown(c)).collect();
             (g.values(), marks)
         });
         let stage = lab::next_hint_stage(self.hint_stage.get_untracked(), &values, &marks);
         let solution = self.solution().ok();
-        let hint = match lab::play_graduated(shape, &values, &marks, solution.as_deref(), stage) {
+        let standard = matches!(kind, Kind::Standard(_));
+        let hint = match kind {
+            Kind::Standard(shape) => {
+                lab::play_graduated(shape, &values, &marks, solution.as_deref(), stage)
+            }
+            k => Variant::new(k)
+                .map_err(|e| e.to_string())
+                .and_then(|v| logic::variant_hint(&v, &values, &marks, solution.as_deref(), stage)),
+        };
+        let hint = match hint {
             Ok(h) => h,
             Err(e) => {
                 self.hint_stage.set(None);
@@ -407,9 +509,13 @@ impl Play {
                 self.hint_stage.set(None);
                 (
                     Tone::Info,
-                    "No rule applies to this position: the next move would be a guess. \
-                     The lab's Solve logically shows the way on."
-                        .into(),
+                    if standard {
+                        "No rule applies to this position: the next move would be a guess. \
+                         The lab's Solve logically shows the way on."
+                            .into()
+                    } else {
+                        format!("{} Reveal cell shows a digit.", hint.text)
+                    },
                 )
             }
             _ => {
@@ -444,6 +550,8 @@ impl Play {
 
     /// A link carried progress: continue from it.
     pub fn open_progress(&self, code: &str) -> Result<(), String> {
+        // The link's puzzle may have just been loaded: play its game.
+        self.refresh();
         let mut r = Ok(());
         self.game.update(|g| r = g.apply_progress(code));
         if r.is_ok() {
@@ -507,21 +615,23 @@ impl Play {
     }
 }
 
+/// An empty 9×9 (while no puzzle can be played).
+fn empty_game() -> Game {
+    Game::new(Rules::standard(Shape::NINE), vec![0; 81]).expect("an empty grid fits")
+}
+
 /// The saved game of a puzzle, else a fresh one; a warning when a saved
 /// one could not be read (it is discarded).
-fn load_game(board: &Board, id: &str) -> (Game, Option<String>) {
-    let rules = Rules::standard(board.shape);
-    let fresh = || {
-        Game::new(rules.clone(), board.cells.clone()).unwrap_or_else(|_| {
-            Game::new(Rules::standard(board.shape), vec![0; board.cells.len()])
-                .expect("an empty grid fits")
-        })
+fn load_game(p: &PlayPuzzle) -> (Game, Option<String>) {
+    let Ok(rules) = p.rules() else {
+        return (empty_game(), None);
     };
-    let key = play::storage_key(id);
+    let fresh = || Game::new(rules.clone(), p.givens.clone()).unwrap_or_else(|_| empty_game());
+    let key = play::storage_key(&p.id);
     let Some(text) = dom::local_storage().and_then(|s| s.get_item(&key).ok().flatten()) else {
         return (fresh(), None);
     };
-    match Game::from_storage(rules.clone(), board.cells.clone(), &text) {
+    match Game::from_storage(rules.clone(), p.givens.clone(), &text) {
         Ok(g) => (g, None),
         Err(e) => {
             if let Some(s) = dom::local_storage() {
@@ -558,10 +668,51 @@ struct CellView {
     wrong: bool,
 }
 
+/// How the grid is drawn: a square of boxes, or a variant's layout (X
+/// diagonals, jigsaw regions, Samurai's holes).
+#[derive(Clone, Debug, PartialEq)]
+enum Layout {
+    Square(Shape),
+    Variant(Variant),
+}
+
+impl Layout {
+    fn width(&self) -> usize {
+        match self {
+            Layout::Square(s) => s.size(),
+            Layout::Variant(v) => v.width(),
+        }
+    }
+
+    fn height(&self) -> usize {
+        match self {
+            Layout::Square(s) => s.size(),
+            Layout::Variant(v) => v.height(),
+        }
+    }
+}
+
 #[component]
 pub fn PlayGrid(play: Play) -> impl IntoView {
     let bench = play.bench;
-    let shape = Memo::new(move |_| bench.board.with(|b| b.shape));
+    let layout = Memo::new(move |_| {
+        play.puzzle.with(|p| match p.as_ref().map(|p| &p.kind) {
+            Some(Kind::Standard(s)) => Layout::Square(*s),
+            Some(k) => Variant::new(k.clone())
+                .map(Layout::Variant)
+                .unwrap_or(Layout::Square(Shape::NINE)),
+            None => Layout::Square(Shape::NINE),
+        })
+    });
+    let variant_id = move || match layout.get() {
+        Layout::Square(_) => "standard",
+        Layout::Variant(v) => match v.kind() {
+            Kind::X(_) => "x",
+            Kind::Jigsaw(_) => "jigsaw",
+            Kind::Samurai => "samurai",
+            Kind::Standard(_) => "standard",
+        },
+    };
     let conflicts = Memo::new(move |_| play.game.with(Game::conflicts));
     // Wrong digits: Check's, and while typing when mistakes are shown.
     let wrong = Memo::new(move |_| {
@@ -574,20 +725,34 @@ pub fn PlayGrid(play: Play) -> impl IntoView {
         w
     });
     let cursor_value = Memo::new(move |_| play.game.with(|g| g.cursor().map_or(0, |c| g.value(c))));
-    let overlay = bench.overlay;
     let cell_at_point = |x: i32, y: i32| -> Option<usize> {
         let el = dom::document().element_from_point(x as f32, y as f32)?;
         let cell = el.closest("[data-cell]").ok().flatten()?;
         cell.get_attribute("data-cell")?.parse().ok()
     };
     let cells_view = move || {
-        let shape = shape.get();
-        let n = shape.size();
-        let cells = (0..n * n)
-            .map(|i| {
-                let edges = edge_classes(shape, i);
+        let layout = layout.get();
+        let (w, h) = (layout.width(), layout.height());
+        let regions: Vec<char> = match &layout {
+            Layout::Variant(v) => match v.kind() {
+                Kind::Jigsaw(map) => map.to_string().chars().collect(),
+                _ => Vec::new(),
+            },
+            Layout::Square(_) => Vec::new(),
+        };
+        let cells = (0..w * h)
+            .map(|pos| {
+                let (i, edges) = match &layout {
+                    Layout::Square(shape) => (pos, edge_classes(*shape, pos)),
+                    Layout::Variant(v) => match v.cell_at(pos / w, pos % w) {
+                        Some(i) => (i, format!("cell {}", variants::cell_classes(v, &regions, i))),
+                        None => {
+                            return view! { <div class="vhole" aria-hidden="true"></div> }.into_any()
+                        }
+                    },
+                };
                 let view = Memo::new(move |_| {
-                    let engine = overlay.with(|o| o.as_ref().and_then(|o| o.get(i).copied()));
+                    let engine = play.overlay().and_then(|o| o.get(i).copied());
                     play.game.with(|g| {
                         if i >= g.cells() {
                             return None;
@@ -649,14 +814,15 @@ pub fn PlayGrid(play: Play) -> impl IntoView {
                     }
                     .into_any()
                 };
-                let r = i / n;
-                let col = i % n;
+                let r = pos / w;
+                let col = pos % w;
                 view! {
                     <div
                         role="gridcell"
                         id=format!("cell-{i}")
                         class=class
                         data-cell=i
+                        data-pos=pos
                         data-kind=move || view.with(|c| c.as_ref().map_or("empty", |c| c.kind))
                         data-corner=move || view.with(|c| c.as_ref().map(|c| digit_string(c.corner)).filter(|s| !s.is_empty()))
                         data-centre=move || view.with(|c| c.as_ref().map(|c| digit_string(c.centre)).filter(|s| !s.is_empty()))
@@ -710,9 +876,9 @@ pub fn PlayGrid(play: Play) -> impl IntoView {
             .collect::<Vec<_>>();
         // Cells in rows, as ARIA's grid wants (rows are `display: contents`).
         let mut cells = cells.into_iter();
-        (0..n)
+        (0..h)
             .map(|_| {
-                let row: Vec<AnyView> = cells.by_ref().take(n).collect();
+                let row: Vec<AnyView> = cells.by_ref().take(w).collect();
                 view! { <div role="row" class="grid-row">{row}</div> }
             })
             .collect_view()
@@ -721,46 +887,63 @@ pub fn PlayGrid(play: Play) -> impl IntoView {
         play.dragging.set_value(false)
     });
     on_cleanup(move || stop.remove());
-    let givens_string = move || {
-        bench.board.with(|b| {
-            let s = b.sudoku();
+    // The grid as text (tests read it): Sage's string, or the variant's
+    // layout with holes.
+    let grid_text = move |values: Vec<u8>| match layout.get() {
+        Layout::Variant(v) if values.len() == v.cells() => v.to_layout(&values),
+        Layout::Variant(_) => String::new(),
+        Layout::Square(_) => bench.board.with(|b| {
+            let s = b.sudoku().with_cells(values);
             s.to_sage_string().unwrap_or_else(|_| s.to_list_string())
-        })
+        }),
     };
+    let givens_string = move || grid_text(play.game.with(|g| g.givens().to_vec()));
     view! {
-        <div class="grid-frame">
+        <div class=move || match layout.get() {
+            Layout::Square(_) => "grid-frame",
+            Layout::Variant(_) => "grid-frame vgrid-frame",
+        }>
             <div
                 id=GRID_ID
-                class="grid play-grid"
+                class=move || match layout.get() {
+                    Layout::Square(_) => "grid play-grid",
+                    Layout::Variant(_) => "vgrid play-grid",
+                }
                 class:finished=move || play.game.with(|g| g.finished_ms.is_some())
                 role="grid"
                 tabindex="0"
                 data-testid="grid"
                 data-mode="play"
                 data-tool=move || play.tool.get().id()
-                data-size=move || shape.get().size()
+                data-size=move || play.game.with(|g| g.rules().size)
+                data-variant=variant_id
                 data-puzzle=givens_string
-                data-grid=move || {
-                    let values = play.game.with(Game::values);
-                    bench.board.with(|b| {
-                        let s = b.sudoku().with_cells(values);
-                        s.to_sage_string().unwrap_or_else(|_| s.to_list_string())
-                    })
-                }
+                data-grid=move || grid_text(play.game.with(Game::values))
                 data-selected=move || play.game.with(|g| g.selection().len())
                 data-conflicts=move || conflicts.with(|c| c.iter().filter(|&&x| x).count())
                 aria-label=move || {
-                    let n = shape.get().size();
+                    let l = layout.get();
+                    let name = match variant_id() {
+                        "x" => "X-sudoku",
+                        "jigsaw" => "Jigsaw sudoku",
+                        "samurai" => "Samurai sudoku",
+                        _ => "Sudoku",
+                    };
                     format!(
-                        "Sudoku to play, {n} by {n}. Arrows move, Shift+arrows or Shift/Ctrl+click select more, \
-                         digits fill, Shift+digit corner mark, Ctrl+digit centre mark, Space changes the mode."
+                        "{name} to play, {} by {}. Arrows move, Shift+arrows or Shift/Ctrl+click select more, \
+                         digits fill, Shift+digit corner mark, Ctrl+digit centre mark, Space changes the mode.",
+                        l.height(),
+                        l.width()
                     )
                 }
                 aria-multiselectable="true"
                 aria-activedescendant=move || play.game.with(|g| g.cursor().map(|c| format!("cell-{c}")))
-                style=move || {
-                    let s = shape.get();
-                    format!("--n:{};--br:{};--bc:{}", s.size(), s.box_rows, s.box_cols)
+                style=move || match layout.get() {
+                    Layout::Square(s) => {
+                        format!("--n:{};--br:{};--bc:{}", s.size(), s.box_rows, s.box_cols)
+                    }
+                    // Cell sizes follow the layout's width (Samurai: 21).
+                    Layout::Variant(v) => format!("--n:{w};--w:{w};--h:{}", v.height(), w = v.width()),
                 }
                 on:keydown=move |e| play.key(e)
                 on:pointermove=move |e: PointerEvent| {
@@ -781,6 +964,24 @@ pub fn PlayGrid(play: Play) -> impl IntoView {
     }
 }
 
+/// The board column in play mode, for every grid: the switch and the
+/// game's bar, the grid, the phone's answer slot, the finish screen, the
+/// pad and the phone's buttons.
+#[component]
+pub fn PlayColumn(play: Play, lab: Lab) -> impl IntoView {
+    view! {
+        <div class="toolbar">
+            <ModeSwitch play=play/>
+            <PlayBar play=play/>
+        </div>
+        <PlayGrid play=play/>
+        <SaidSlot play=play/>
+        <Finish play=play lab=lab/>
+        <PlayPad play=play/>
+        <PhoneActions play=play/>
+    }
+}
+
 /// Above the grid in play mode: the clock, Pause, Undo, Redo, Restart.
 #[component]
 pub fn PlayBar(play: Play) -> impl IntoView {
@@ -791,7 +992,7 @@ pub fn PlayBar(play: Play) -> impl IntoView {
                 .map_or_else(|| g.timer.elapsed(now_ms()), |f| f as f64)
         })
     };
-    let engine = move || play.bench.overlay.with(Option::is_some);
+    let engine = move || play.overlay().is_some();
     view! {
         <div class="toolbar-group play-bar" role="group" aria-label="Game">
             <span
@@ -830,7 +1031,7 @@ pub fn PlayBar(play: Play) -> impl IntoView {
 /// (digits, or the nine colours in colour mode).
 #[component]
 pub fn PlayPad(play: Play) -> impl IntoView {
-    let n = Memo::new(move |_| play.bench.board.with(Board::size));
+    let n = Memo::new(move |_| play.game.with(|g| g.rules().size));
     let tool_button = move |t: Tool, label: &'static str, title: &'static str| {
         view! {
             <Segment testid=format!("tool-{}", t.id()) title=title
@@ -945,6 +1146,10 @@ pub fn SaidSlot(play: Play) -> impl IntoView {
 #[component]
 pub fn Finish(play: Play, lab: Lab) -> impl IntoView {
     let rating = move || {
+        // The lab rates the standard grid only.
+        if play.vb.mode.get() != Mode::Standard {
+            return None;
+        }
         lab.analysis.with(|a| {
             a.as_ref().and_then(|a| match &a.result {
                 Ok((e, _)) if e.outcome == Outcome::Solved => e.rating.map(lab::rating_label),

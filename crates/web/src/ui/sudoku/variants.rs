@@ -11,6 +11,7 @@ use crate::model::format::{plural, symbol};
 use crate::model::job::{Purpose, RunState, Tone};
 use crate::model::route::{SudokuRoute, VariantRoute};
 use crate::model::sudoku::count_outcome;
+use crate::model::sudoku::play::split_link;
 use crate::ui::job::{JobRun, MessageLayout, StatusMessage};
 use crate::ui::segment::Segment;
 use leptos::prelude::*;
@@ -121,10 +122,13 @@ pub struct VBench {
     run: JobRun<VariantJob>,
     found: RwSignal<u64>,
     seed: RwSignal<u64>,
+    /// Shared with the standard editor: a link imported in one editor
+    /// that the other one opens.
+    links: RwSignal<Option<super::Imported>>,
 }
 
 impl VBench {
-    pub fn new(mode: Mode) -> VBench {
+    pub fn new(mode: Mode, links: RwSignal<Option<super::Imported>>) -> VBench {
         let mode = RwSignal::new(mode);
         let regions = RwSignal::new(presets()[1].1.clone());
         let variant = Memo::new(move |_| match mode.get() {
@@ -152,6 +156,47 @@ impl VBench {
             run: JobRun::new(),
             found: RwSignal::new(0),
             seed: RwSignal::new(1),
+            links,
+        }
+    }
+
+    /// The puzzle play mode plays (tracked): the variant, its givens and
+    /// its link payload; `None` while a jigsaw's region map is broken.
+    pub fn play_puzzle(&self) -> Option<super::play::PlayPuzzle> {
+        let v = self.variant.get().ok()?;
+        Some(super::play::PlayPuzzle {
+            kind: v.kind().clone(),
+            givens: self.current(),
+            id: self.fragment(),
+        })
+    }
+
+    /// Is the engine's solution on screen (untracked)?
+    pub fn engine_shown(&self) -> bool {
+        self.overlay.with_untracked(Option::is_some)
+    }
+
+    pub fn engine_shown_tracked(&self) {
+        self.overlay.track();
+    }
+
+    /// The engine's solution, if shown (tracked).
+    pub fn overlay(&self) -> Option<Vec<u8>> {
+        self.overlay.get()
+    }
+
+    pub fn say_error(&self, text: impl Into<String>) {
+        self.say(Tone::Error, text);
+    }
+
+    /// Open a variant payload an import produced, and say what it was.
+    pub fn open_import(&self, payload: &str, note: String) {
+        match self.load_fragment(payload) {
+            Ok(_) => {
+                self.drop_solution();
+                self.say(Tone::Info, note);
+            }
+            Err(e) => self.say(Tone::Error, format!("Could not import the link: {e}.")),
         }
     }
 
@@ -516,10 +561,11 @@ pub fn is_variant_fragment(payload: &str) -> bool {
 /// notice and leaves the editor as it was.
 pub fn open_link(vb: VBench, shell: crate::ui::shell::Shell) {
     let route = shell.incoming.get_untracked();
-    if route.workbench != super::WORKBENCH.id || !is_variant_fragment(&route.payload) {
+    let puzzle = split_link(&route.payload).0;
+    if route.workbench != super::WORKBENCH.id || !is_variant_fragment(puzzle) {
         return;
     }
-    if let Err(e) = vb.load_fragment(&route.payload) {
+    if let Err(e) = vb.load_fragment(puzzle) {
         shell.notify(
             crate::ui::shell::NoticeKind::Warning,
             format!("The variant puzzle in the link could not be read ({e})."),
@@ -549,7 +595,7 @@ pub fn VariantPicker(vb: VBench) -> impl IntoView {
 }
 
 /// Per-cell classes: thick lines on box / region edges and next to holes.
-fn cell_classes(v: &Variant, regions: &[char], cell: usize) -> String {
+pub(super) fn cell_classes(v: &Variant, regions: &[char], cell: usize) -> String {
     let w = v.width();
     let p = v.positions()[cell];
     let (r, c) = (p / w, p % w);
@@ -757,6 +803,15 @@ pub fn VariantPanel(vb: VBench) -> impl IntoView {
     let import_text = RwSignal::new(String::new());
     let import = move || {
         let text = import_text.get_untracked();
+        match super::read_link(&text) {
+            Some(Ok(super::Imported::Variant(payload, note))) => {
+                return vb.open_import(&payload, note)
+            }
+            // A classic grid: the standard editor opens it.
+            Some(Ok(standard)) => return vb.links.set(Some(standard)),
+            Some(Err(e)) => return vb.say(Tone::Error, e),
+            None => {}
+        }
         let Ok(v) = vb.variant.get_untracked() else {
             vb.say(Tone::Error, "Fix the region map first.");
             return;
@@ -904,7 +959,7 @@ pub fn VariantPanel(vb: VBench) -> impl IntoView {
             <label class="field-label" for="vimport">
                 {move || match vb.mode.get() {
                     Mode::Samurai => "Paste five 81-character grids (top-left, top-right, centre, bottom-left, bottom-right) or the 21-line layout",
-                    _ => "Paste an 81-character puzzle",
+                    _ => "Paste an 81-character puzzle, or an f-puzzles or SudokuPad link",
                 }}
             </label>
             <textarea
@@ -934,17 +989,40 @@ pub fn VariantPanel(vb: VBench) -> impl IntoView {
                     }
                 }
             ></textarea>
-            <p class="hint">"The logical solver, hints and difficulty ratings are not available for variants yet."</p>
+            <p class="hint">"Play mode gives graduated hints on X, jigsaw and Samurai grids; the lab’s step list and ratings are for standard grids."</p>
         </section>
     }
 }
 
-/// The variant editor: grid on the left, tools on the right.
+/// The variant editor: grid on the left, tools on the right; in play mode
+/// the same play column as the standard grid's.
 #[component]
-pub fn VariantBench(vb: VBench) -> impl IntoView {
+pub fn VariantBench(vb: VBench, play: super::play::Play, lab: super::lab::Lab) -> impl IntoView {
+    let playing = move || play.on.get();
     view! {
         <div class="bench sudoku-bench variant-bench" data-testid="variant-bench" style="--board-max:720px">
-            <section class="board-column" aria-label="Grid">
+            <section class="board-column" class:playing=playing aria-label="Grid">
+                <Show when=playing fallback=move || view! { <VariantEditColumn vb=vb play=play/> }>
+                    <super::play::PlayColumn play=play lab=lab/>
+                </Show>
+            </section>
+            <aside class="panel-column">
+                <Show when=playing>
+                    <super::play::PlayCard play=play/>
+                </Show>
+                <VariantPanel vb=vb/>
+            </aside>
+        </div>
+    }
+}
+
+/// The editor's column: the Edit · Play switch, the grid and its keypad.
+#[component]
+fn VariantEditColumn(vb: VBench, play: super::play::Play) -> impl IntoView {
+    view! {
+                <div class="toolbar">
+                    <super::play::ModeSwitch play=play/>
+                </div>
                 <VariantGrid vb=vb/>
                 <div class="pad vpad" role="group" aria-label="Keypad" style="--cols:10;--mcols:5">
                     {(1..=9u8)
@@ -970,11 +1048,6 @@ pub fn VariantBench(vb: VBench) -> impl IntoView {
                         "⌫"
                     </button>
                 </div>
-            </section>
-            <aside class="panel-column">
-                <VariantPanel vb=vb/>
-            </aside>
-        </div>
     }
 }
 

@@ -1,0 +1,320 @@
+// Play mode on the variant grids (X-sudoku, jigsaw, Samurai) with the same
+// game as the standard grid — locked givens, digits, marks, colours, Check,
+// Reveal, undo, the clock and the saved game — and the graduated Hint on
+// them; puzzles imported from f-puzzles and SudokuPad links, and the
+// messages for links that cannot be played.
+
+import { assert } from "../lib/harness.mjs";
+
+// The variant spec's puzzles (sudoku-variants.mjs).
+const X_PUZZLE =
+  "..3.....6...8.37...4...6.....1..48.9.5.......3..................7..........2813..";
+const SAMURAI = [
+  ".9..5......1.267.8...1.......8............3.76.7..1.5......2........7...9....5.8.",
+  ".1.3..5....9...3....42.9.1..26.4.........1...17..6..3....4...8...7.....94.....2..",
+  "....1.........5..7.8...94...56.2.....31...5.......4.............2.9.....1........",
+  "...2.....9...6..2.....9.1....1.46.........5....572..9...6..8..1.13......5.....2.6",
+  "...6.........3...4....25..13......9...1.4.5...2.....7...21.....7......32.4.......",
+];
+const SAGE_A = "5...8..49...5...3..673....115..........2.8..........187....415..3...2...49..5...3";
+
+// lz-string compressToBase64 of JSON written for the tests, made with the
+// npm lz-string 1.5.0 package by scripts/lz-vectors.cjs: SAGE_A as f-puzzles
+// JSON (title "Test classic") and as SudokuPad JSON (`cells` with `v`), the
+// f-puzzles one with a killer cage added, and X_PUZZLE with both diagonals.
+const FP_CLASSIC = "N4IgzglgXgpiBcBOANCALhNAbO8QBUYw0ACAYywEMxIyRVKBXNACwHsAnBAosGDyiTRE0YeiADmHCABMEAbXmgAbpSyNcAVlQSIymADsEaDhoC+yFWo0IAjBeAOHIVetwAOHXsPHTMJ5bOrjbwACxe+kbwJuaWLta4KJLeUTH+ALrISgGOccFaET7Rfjk58W4IAMyFqSWBmdl5CQgAbDW+sVYV8ADs7cWd5SHVyZEd/oGTudNDuLb9aWYNXSHzo0WLTd3a67WdpVOlywcruABMC3Uz+Qieu+MnS1nTj4dbq5eDN/B3umMDGWeswQfXuANe12aYU+E1OdhhQShOz+GyuT0acPgIxRe1hJ2B8AuYM2L3qQO+4WJVwJSRxDzemORKXppMh3WxzPB6XSZiAA";
+const FP_KILLER = "N4IgzglgXgpiBcBOANCALhNAbO8QBUYw0ACAYywEMxIyRVKBXNACwHsAnBAosGDyiTRE0YeiADmHCABMEAbXmgAbpSyNcAVlQSIymADsEaDhoC+yFWo0IAjBeAOHIVetwAOHXsPHTMJ5bOrjbwACxe+kbwJuaWLta4KJLeUTH+ALrISgGOccFaET7Rfjk58W4IAMyFqSWBmdl5CQgAbDW+sVYV8ADs7cWd5SHVyZEd/oGTudNDuLb9aWYNXSHzo0WLTd3a67WdpVOlywcruABMC3Uz+Qieu+MnS1nTj4dbq5eDN/B3umMDGWeswQfXuANe12aYU+E1OdhhQShOz+GyuT0acPgIxRe1hJ2B8AuYM2L3qQO+4WJVwJSRxDzemORKXppMh3WxzPB6UyIAA1hAsDgOGRKBJcEoQGQYIKxPB5CAAEq2ADCtnESuVZxAPO+IEQICWZiAA=";
+const SCL_CLASSIC = "N4IglgJiBcIC4gDQgMYFMA2GDOMDaeoAbjAKwC+iwl1VNIJ0AHDa1QzACz2MCc5AXUSE2tYmVGiO0AMyshI9owBsPGAHY1syXV3joARkHD9RpRL06x8k1ekAmKYxaW6C6649jpZ/S3fSmp5OXFq+0hRutubawTGOwQGM3DH8nhFWWnICAuRAA===";
+const FP_X = "N4IgzglgXgpiBcBOANCALhNAbO8QBUYw0ACADRFQHMAnCAEwQG0ngBfZdzkANwEMsAV1wBmahB4wAdgjQ1hHLksUru/IbgBs4yTPhyFAXWStVS3gOEIAHDumz5MMxY0IxIKhPv7Hil1fgAdjs9AydOFWNTNUtcABYQhwUIlPN1AO0PL1DfVMiTZRjXeABGRJ9kwtB0+PKwvxqbOty02IQULN0kpyjW4oBWZsqzEbze/1Eh8KrRmd7ZhbGChragqcWZiPm8ooCAJnXd3FtO73qjhDLTnMqJt0PlQ2MQegg+KgB7KQEAam7UV7vL4CAC03TYQA";
+
+const cellAttr = (page, i, name) => page.locator(`#cell-${i}`).getAttribute(name);
+const said = (t, page = t.page) => t.tid("play-said", page).innerText();
+
+async function play(t, page = t.page) {
+  await t.click("mode-play", page);
+  await page.waitForSelector('[data-testid="grid"][data-mode="play"] [role="gridcell"]');
+}
+
+async function variantImport(t, text, page = t.page) {
+  await t.tid("vimport-text", page).fill(text);
+  await t.click("vimport", page);
+}
+
+/** Solve in the variant editor and read the solution in cell order. */
+async function variantSolution(t, page = t.page) {
+  await t.click("vsolve", page);
+  await page.waitForFunction(() => /Solved/.test(document.querySelector('[data-testid="vmessage"]')?.textContent || ""), null, { timeout: 30000 });
+  const text = await t.attr("variant-grid", "data-grid", page);
+  // Layout lines, holes as spaces: the cells in reading order.
+  return [...text.replace(/\n/g, "")].filter((c) => c !== " ").join("");
+}
+
+/** Open cells (givens '.') of a puzzle in cell order. */
+const openCells = (puzzle) => [...puzzle].flatMap((ch, i) => (ch === "." ? [i] : []));
+
+export const tests = [
+  {
+    name: "X-sudoku played: givens locked, a diagonal clash, marks, colours, Check catches a wrong digit, reload keeps the game, played to the end",
+    timeout: 120000,
+    async run(t) {
+      const page = await t.open();
+      await t.click("variant-x");
+      await variantImport(t, X_PUZZLE);
+      const solution = await variantSolution(t);
+      assert.equal(solution.length, 81);
+      // A fresh page on the puzzle's link: no engine solution on screen.
+      await page.reload();
+      await page.waitForSelector('html[data-app="ready"] [data-testid="variant-grid"] .vcell');
+      await play(t);
+      const grid = t.tid("grid");
+      assert.equal(await grid.getAttribute("data-variant"), "x");
+      assert.equal(await page.locator("#sudoku-grid .cell.diag").count(), 17, "the diagonals are drawn");
+      // A given cannot be typed over.
+      await page.locator("#cell-2").click();
+      await page.keyboard.press("5");
+      assert.equal(await cellAttr(page, 2, "data-kind"), "given");
+      // r9c1 = 6 clashes with r1c9's 6 on the anti-diagonal only; undo.
+      await page.locator("#cell-72").click();
+      await page.keyboard.press("6");
+      assert.equal(await cellAttr(page, 72, "data-conflict"), "true", "anti-diagonal clash");
+      await page.keyboard.press("Control+z");
+      assert.equal(await cellAttr(page, 72, "data-kind"), "empty");
+      // Marks and a colour on two cells at once.
+      await page.locator("#cell-0").click();
+      await page.locator("#cell-1").click({ modifiers: ["Shift"] });
+      await page.keyboard.press("Shift+Digit7");
+      await page.keyboard.press("Control+Digit1");
+      await page.keyboard.press("v");
+      await page.keyboard.press("3");
+      await page.keyboard.press("z");
+      for (const i of [0, 1]) {
+        assert.equal(await cellAttr(page, i, "data-corner"), "7");
+        assert.equal(await cellAttr(page, i, "data-centre"), "1");
+        assert.equal(await cellAttr(page, i, "data-colour"), "3");
+      }
+      // A wrong digit: Check marks it.
+      await page.locator("#cell-0").click();
+      const bad = String((Number(solution[0]) % 9) + 1);
+      await page.keyboard.press(bad);
+      await t.click("check");
+      assert.equal(await cellAttr(page, 0, "data-wrong"), "true");
+      assert.match(await said(t), /1 digit is wrong/);
+      await t.shot("play-x-check-desktop-light");
+      await page.locator("#cell-0").click();
+      await page.keyboard.press(solution[0]);
+      // The clock runs; a reload keeps the game and the clock.
+      await t.until(() => Number(document.querySelector('[data-testid="timer"]').dataset.ms) >= 1500, null, { timeout: 10000 });
+      const ms = Number(await t.attr("timer", "data-ms"));
+      await page.reload();
+      await page.waitForSelector('[data-testid="grid"][data-mode="play"][data-variant="x"] [role="gridcell"]');
+      assert.equal(await cellAttr(page, 0, "data-kind"), "player");
+      assert.equal(await cellAttr(page, 1, "data-colour"), "3");
+      const again = Number(await t.attr("timer", "data-ms"));
+      assert.ok(again >= ms - 1100, `timer ${again} ms after reload, ${ms} ms before`);
+      // Play to the end.
+      for (const i of openCells(X_PUZZLE)) {
+        if (i === 0) continue;
+        await page.locator(`#cell-${i}`).click();
+        await page.keyboard.press(solution[i]);
+      }
+      await t.tid("finish").waitFor({ timeout: 5000 });
+      assert.equal(await t.tid("finish-rating").innerText(), "—", "the lab rates standard grids only");
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "jigsaw played: Hint is graduated on the jigsaw's regions, applied at the fourth press, and names a wrong digit",
+    timeout: 90000,
+    async run(t) {
+      const page = await t.open();
+      await t.click("variant-jigsaw");
+      await t.tid("vseed").fill("3");
+      await t.tid("vseed").dispatchEvent("change");
+      await t.click("vgenerate");
+      await page.waitForFunction(() => /Generated/.test(document.querySelector('[data-testid="vmessage"]')?.textContent || ""), null, { timeout: 30000 });
+      await play(t);
+      assert.equal(await t.attr("grid", "data-variant"), "jigsaw");
+      assert.ok((await page.locator('#sudoku-grid .cell[class*="reg-"]').count()) === 81, "regions drawn");
+      const filled = () => page.locator('#sudoku-grid [data-kind="player"]').count();
+      const texts = [];
+      for (let press = 1; press <= 3; press++) {
+        await t.click("play-hint");
+        await t.until((n) => document.querySelector('[data-testid="play-said"]')?.textContent.includes(n === 3 ? "apply it" : "for more"), press);
+        texts.push(await said(t));
+        assert.equal(await filled(), 0, `press ${press} changes nothing`);
+      }
+      assert.equal(new Set(texts).size, 3, JSON.stringify(texts));
+      await t.click("play-hint");
+      await t.until(() => document.querySelector('[data-testid="play-said"]')?.textContent.startsWith("Applied:"));
+      const marks = await page.locator("#sudoku-grid [data-centre]").count();
+      assert.ok((await filled()) > 0 || marks > 0, "the fourth press applied the step");
+      t.note(`jigsaw hints: ${texts.map((x) => x.slice(0, 50)).join(" | ")}`);
+      await page.locator("#sudoku-grid").focus();
+      await page.keyboard.press("Control+z");
+      assert.equal(await filled(), 0, "one undo takes the step back");
+      // A legal but wrong digit: Reveal tells the right one (undone), the
+      // auto-candidates a legal other.
+      const puzzle = await t.attr("grid", "data-puzzle");
+      const cell = [...puzzle.replace(/\n/g, "")].findIndex((c) => c === ".");
+      await page.locator(`#cell-${cell}`).click();
+      await t.click("reveal");
+      const right = await page.locator(`#cell-${cell} .value`).innerText();
+      await page.keyboard.press("Control+z");
+      await t.click("auto-candidates");
+      const cands = await cellAttr(page, cell, "data-centre");
+      await t.click("auto-candidates");
+      const wrong = [...cands].find((d) => d !== right);
+      assert.ok(wrong, `a second candidate in ${cands}`);
+      await page.locator(`#cell-${cell}`).click();
+      await page.keyboard.press(wrong);
+      await t.click("play-hint");
+      await t.until((w) => document.querySelector('[data-testid="play-said"]')?.textContent.includes(`is not ${w}`), wrong);
+      assert.match(await said(t), /no solution from here/);
+      await t.shot("play-jigsaw-hint-desktop-light");
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "Samurai played: holes skipped, a digit clashes across the grid, Reveal and Check, Hint names its grid, reload keeps the game",
+    timeout: 90000,
+    async run(t) {
+      const page = await t.open();
+      await t.click("variant-samurai");
+      await variantImport(t, SAMURAI.join(" "));
+      await play(t);
+      assert.equal(await t.attr("grid", "data-variant"), "samurai");
+      assert.equal(await page.locator("#sudoku-grid [role=gridcell]").count(), 369);
+      assert.equal(await page.locator("#sudoku-grid .vhole").count(), 441 - 369);
+      // Right from r1c9 jumps the gap to r1c13.
+      await page.locator('#sudoku-grid [data-pos="8"]').click();
+      await page.keyboard.press("ArrowRight");
+      const sel = await t.attr("grid", "aria-activedescendant");
+      assert.equal(await page.locator(`#${sel}`).getAttribute("data-pos"), "12", "r1c13");
+      // The first empty cell of the centre grid's corner box (r7c7…r9c9).
+      const pos = (r, c) => (r - 1) * 21 + (c - 1);
+      const cellOf = async (p) => Number(await page.locator(`#sudoku-grid [data-pos="${p}"]`).getAttribute("data-cell"));
+      let a = null;
+      for (const p of [pos(7, 7), pos(7, 8), pos(7, 9), pos(8, 7), pos(8, 8), pos(8, 9), pos(9, 7), pos(9, 8), pos(9, 9)]) {
+        const i = await cellOf(p);
+        if ((await cellAttr(page, i, "data-kind")) === "empty") { a = i; break; }
+      }
+      assert.ok(a !== null, "an empty cell in the shared box");
+      await page.locator(`#cell-${a}`).click();
+      await t.click("reveal");
+      await t.until((a) => document.querySelector(`#cell-${a}`)?.dataset.kind === "player", a, { timeout: 20000 });
+      const v = await page.locator(`#cell-${a} .value`).innerText();
+      // The same digit in the same layout row, inside the centre grid but
+      // outside the top-left one (r7c13…r7c15 are centre and top-right):
+      // it clashes through the centre grid's row.
+      const row = Number(await page.locator(`#cell-${a}`).getAttribute("data-pos")) / 21 | 0;
+      let b = null;
+      for (const c of [13, 14, 15, 12, 11, 10]) {
+        const i = await cellOf(row * 21 + c - 1);
+        if ((await cellAttr(page, i, "data-kind")) === "empty") { b = i; break; }
+      }
+      assert.ok(b !== null, "an empty cell in the centre grid's row");
+      await page.locator(`#cell-${b}`).click();
+      await page.keyboard.press(v);
+      assert.equal(await cellAttr(page, b, "data-conflict"), "true");
+      await t.click("check");
+      assert.equal(await cellAttr(page, b, "data-wrong"), "true");
+      assert.match(await said(t), /1 digit is wrong/);
+      await page.locator(`#cell-${b}`).click();
+      await page.keyboard.press("Delete");
+      await page.keyboard.press("Shift+Digit2");
+      assert.equal(await cellAttr(page, b, "data-corner"), "2");
+      await t.click("check");
+      assert.match(await said(t), /No mistakes so far/);
+      // Hint: the technique and which of the five grids.
+      await t.click("play-hint");
+      await t.until(() => /In grid \d/.test(document.querySelector('[data-testid="play-said"]')?.textContent || ""));
+      t.note(`samurai hint: ${(await said(t)).slice(0, 90)}`);
+      await t.shot("play-samurai-desktop-light");
+      // A reload keeps the game.
+      await page.reload();
+      await page.waitForSelector('[data-testid="grid"][data-mode="play"][data-variant="samurai"] [role="gridcell"]');
+      assert.equal(await cellAttr(page, a, "data-kind"), "player");
+      assert.equal(await cellAttr(page, b, "data-corner"), "2");
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "f-puzzles and SudokuPad links: classic and X grids imported and played; unsupported links say why",
+    timeout: 90000,
+    async run(t) {
+      const page = await t.open();
+      await t.click("clear-all");
+      await t.tid("import-text").fill(`https://www.f-puzzles.com/?load=${FP_CLASSIC}`);
+      await t.click("import-button");
+      assert.equal(await t.puzzle(), SAGE_A, "the f-puzzles givens (not the solver's digit)");
+      assert.match(await t.statusText(), /Imported “Test classic” from f-puzzles: a 9×9 classic Sudoku with 26 givens/);
+      await play(t);
+      await page.locator("#cell-1").click();
+      await page.keyboard.press("3");
+      assert.equal(await cellAttr(page, 1, "data-kind"), "player");
+      // SudokuPad's scl link, in edit mode.
+      await t.click("mode-edit");
+      await t.click("clear-all");
+      await t.tid("import-text").fill(`https://sudokupad.app/scl${SCL_CLASSIC}`);
+      await t.click("import-button");
+      assert.equal(await t.puzzle(), SAGE_A, "the SudokuPad givens");
+      // Unsupported: a killer cage, a short id.
+      await t.tid("import-text").fill(`https://www.f-puzzles.com/?load=${FP_KILLER}`);
+      await t.click("import-button");
+      assert.match(await t.tid("import-error").innerText(), /killer cages/);
+      assert.equal(await t.puzzle(), SAGE_A, "nothing changed");
+      await t.tid("import-text").fill("https://sudokupad.app/k2j4h5g6");
+      await t.click("import-button");
+      assert.match(await t.tid("import-error").innerText(), /short SudokuPad id/);
+      await t.shot("import-link-error-desktop-light");
+      // An X-sudoku link opens the X editor with the puzzle, and plays.
+      await t.tid("import-text").fill(`https://www.f-puzzles.com/?load=${FP_X}`);
+      await t.click("import-button");
+      await page.waitForSelector('[data-testid="variant-grid"][data-variant="x"]');
+      assert.equal(await page.locator("#vexport").inputValue(), X_PUZZLE);
+      assert.match(await t.tid("vmessage").innerText(), /Imported “Test X” from f-puzzles: a 9×9 X-sudoku/);
+      assert.match(page.url(), /#sudoku\/x\/\.\.3/);
+      await play(t);
+      assert.equal(await t.attr("grid", "data-variant"), "x");
+      // In the variant editor's box: an unsupported link, then a classic one
+      // (back to the standard editor).
+      await t.click("mode-edit");
+      await variantImport(t, "https://sudokupad.app/scfAAAAAAAAAAAAAAAAAAAA");
+      assert.match(await t.tid("vmessage").innerText(), /older compact format/);
+      await variantImport(t, `https://sudokupad.app/?puzzle=scl${SCL_CLASSIC}`);
+      await page.waitForSelector('[data-testid="sudoku-bench"] [data-testid="grid"]');
+      assert.equal(await t.puzzle(), SAGE_A);
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "variant play screenshots: desktop and 375 px, light and dark",
+    timeout: 120000,
+    async run(t) {
+      for (const scheme of ["light", "dark"]) {
+        for (const [w, h, tag] of [[1280, 800, "desktop"], [375, 812, "mobile"]]) {
+          const page = await t.newPage({ width: w, height: h, colorScheme: scheme, isMobile: w < 500 });
+          await t.open("#sudoku", { page });
+          for (const [v, text] of [["x", X_PUZZLE], ["samurai", SAMURAI.join(" ")]]) {
+            await t.click(`variant-${v}`, page);
+            await variantImport(t, text, page);
+            await play(t, page);
+            const grid = await t.tid("grid", page).boundingBox();
+            assert.ok(grid.x >= 0 && grid.x + grid.width <= w + 1, `${v} ${tag}: grid inside the page (${JSON.stringify(grid)})`);
+            const empty = page.locator('#sudoku-grid [data-kind="empty"]');
+            await empty.nth(3).click();
+            await page.keyboard.press("Shift+Digit4");
+            await page.keyboard.press("Control+Digit2");
+            await empty.nth(5).click();
+            await page.keyboard.press("7");
+            await t.shot(`play-${v}-${tag}-${scheme}`, page);
+            await t.click("mode-edit", page);
+          }
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(width <= w + 2, `no horizontal scroll at ${w} px (${width})`);
+          await page.close();
+        }
+      }
+    },
+  },
+];
