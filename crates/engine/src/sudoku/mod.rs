@@ -9,6 +9,7 @@
 pub mod auto;
 pub mod backtrack;
 pub mod band;
+pub mod colouring;
 pub mod dlx;
 pub mod dlx9;
 pub mod format;
