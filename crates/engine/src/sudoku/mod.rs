@@ -12,6 +12,7 @@ pub mod band;
 pub mod colouring;
 pub mod dlx;
 pub mod dlx9;
+pub mod encodings;
 pub mod format;
 pub mod generate;
 pub mod grid;
