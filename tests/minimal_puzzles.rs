@@ -31,7 +31,7 @@ fn every_sample_is_minimal_and_unique() {
             seed: 5,
         })
         .unwrap();
-        while let Some(clues) = s.next().unwrap() {
+        while let Some(clues) = s.draw().unwrap() {
             let p = s.last().unwrap();
             assert_eq!(p.clues(), clues);
             assert_minimal(p.cells(), shape.size(), br, bc);

@@ -101,8 +101,8 @@ fn a_precolouring_that_cannot_extend_needs_a_tenth_colour() {
     // Row 1 holds 1..8 and r2c9 = 9: r1c9 sees all nine colours, so no
     // 9-colouring keeps the givens, though the givens do not clash.
     let mut cells = vec![0u8; 81];
-    for c in 0..8 {
-        cells[c] = c as u8 + 1;
+    for (c, v) in cells.iter_mut().take(8).enumerate() {
+        *v = c as u8 + 1;
     }
     cells[9 + 8] = 9;
     let p = Sudoku::empty(Shape::square(3).unwrap()).with_cells(cells);

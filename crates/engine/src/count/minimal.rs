@@ -73,7 +73,7 @@ pub struct Histogram {
     pub sd: f64,
 }
 
-/// The sampler: one minimal puzzle per [`Sampler::next`].
+/// The sampler: one minimal puzzle per [`Sampler::draw`].
 pub struct Sampler {
     config: Config,
     stream: Stream,
@@ -118,7 +118,7 @@ impl Sampler {
     }
 
     /// Draw one more puzzle (none once `samples` are drawn); its clues.
-    pub fn next(&mut self) -> Result<Option<usize>, MinimalError> {
+    pub fn draw(&mut self) -> Result<Option<usize>, MinimalError> {
         if self.finished() {
             return Ok(None);
         }
@@ -137,7 +137,7 @@ impl Sampler {
 
     /// Run to the end.
     pub fn run(mut self) -> Result<Histogram, MinimalError> {
-        while self.next()?.is_some() {}
+        while self.draw()?.is_some() {}
         Ok(self.histogram())
     }
 

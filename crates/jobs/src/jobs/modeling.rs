@@ -146,7 +146,7 @@ impl Work<Histogram> for MinimalWork {
             self.emitted += 1;
             return Ok(Step::Solution(self.sampler.histogram()));
         }
-        self.sampler.next()?;
+        self.sampler.draw()?;
         let done = self.sampler.done();
         if self.sampler.finished() {
             self.sent_last = true;
