@@ -1,7 +1,9 @@
 // The Sudoku workbench's Experiments tab: the phase-transition plot fills
 // in from the worker (one point per k, seed and sample size on the plot,
 // CSV), the graph-colouring view (20 neighbours, 81 vertices, 810 edges,
-// the Shidoku graph's 56 edges) and the counts against published values.
+// the Shidoku graph's 56 edges), DSatur and the exact colouring (chi = 9,
+// the colouring is the solution), the minimal-puzzle histogram, and the
+// counts against published values.
 
 import { assert } from "../lib/harness.mjs";
 import { readFile } from "node:fs/promises";
@@ -338,6 +340,31 @@ export const tests = [
       const long = (await t.longTasks()).filter((d) => d > 200);
       assert.deepEqual(long, [], "no main-thread task over 200 ms");
       t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "experiments: the colouring and minimal-puzzle cards fit a 375 px phone, light and dark",
+    timeout: 180000,
+    async run(t) {
+      for (const colorScheme of ["light", "dark"]) {
+        const page = await openExperiments(t, { width: 375, height: 812, isMobile: true, colorScheme },
+          "#sudoku/4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+        await t.click("colour-run");
+        await page.waitForSelector('[data-testid="colour-result"]', { timeout: 60000 });
+        await setField(t, "minimal-samples", 20);
+        await t.click("minimal-run");
+        await t.until(() => /Done/.test(document.querySelector('[data-testid="minimal-message"]')?.innerText ?? ""), null, { timeout: 120000 });
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        const wide = await page.evaluate(() => [...document.querySelectorAll("body *")]
+          .filter((e) => e.getBoundingClientRect().right > 375.5)
+          .slice(0, 8).map((e) => `${e.tagName.toLowerCase()}.${e.className?.baseVal ?? e.className}[${e.dataset.testid ?? ""}]`));
+        assert.ok(width <= 375, `no horizontal scroll (${width}, ${colorScheme}): ${wide.join(", ")}`);
+        await t.tid("colour-result").scrollIntoViewIfNeeded();
+        await t.shot(`experiments-phone-colour-algorithms-${colorScheme}`);
+        await t.tid("minimal-plot").scrollIntoViewIfNeeded();
+        await t.shot(`experiments-phone-minimal-${colorScheme}`);
+        t.assertNoConsoleErrors();
+      }
     },
   },
 ];

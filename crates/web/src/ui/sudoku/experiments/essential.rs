@@ -32,7 +32,7 @@ impl Purpose for Burnside {
 const SHAPES: [(&str, &str, usize, usize); 3] = [
     ("2x2", "4×4 (Shidoku)", 2, 2),
     ("2x3", "6×6 (2×3 boxes)", 2, 3),
-    ("3x3", "9×9 (about 40 s natively, longer here)", 3, 3),
+    ("3x3", "9×9 (slow: 40 s natively)", 3, 3),
 ];
 
 fn number(text: &str) -> String {

@@ -163,10 +163,10 @@ pub fn MinimalCard() -> impl IntoView {
 }
 
 const W: f64 = 640.0;
-const H: f64 = 340.0;
+const H: f64 = 366.0;
 const LEFT: f64 = 58.0;
 const RIGHT: f64 = 16.0;
-const TOP: f64 = 58.0;
+const TOP: f64 = 84.0;
 const BOTTOM: f64 = 52.0;
 
 fn plot(config: &Config, h: &Histogram) -> impl IntoView {
@@ -287,7 +287,7 @@ fn plot(config: &Config, h: &Histogram) -> impl IntoView {
                 {(!real.is_empty()).then(|| view! {
                     <polyline class="minimal-real-line" points=real_line/>
                     {real_marks}
-                    <g class="exp-legend" transform=format!("translate({} 20)", W - RIGHT - 250.0)>
+                    <g class="exp-legend" transform=format!("translate({LEFT} 68)")>
                         <rect class="minimal-bar" x="0" y="-10" width="10" height="10"/>
                         <text x="16" y="0">"drawn here"</text>
                         <rect class="minimal-real" x="104" y="-9" width="8" height="8" transform="rotate(45 108 -5)"/>
@@ -328,7 +328,7 @@ fn comparison(config: &Config, h: &Histogram) -> impl IntoView {
                 h.sd, h.bins.first().map_or(0, |b| b.clues), h.bins.last().map_or(0, |b| b.clues))}
         </p>
         {nine.then(|| view! {
-            <table class="jnotes-table" data-testid="minimal-published">
+            <table class="jnotes-table minimal-table" data-testid="minimal-published">
                 <thead><tr><th>"Puzzles"</th><th>"Mean clues"</th><th>"SD"</th><th>"Source"</th></tr></thead>
                 <tbody>
                     <tr class="exp-ours">
