@@ -290,8 +290,8 @@ fn plot(config: &Config, h: &Histogram) -> impl IntoView {
                     <g class="exp-legend" transform=format!("translate({LEFT} 68)")>
                         <rect class="minimal-bar" x="0" y="-10" width="10" height="10"/>
                         <text x="16" y="0">"drawn here"</text>
-                        <rect class="minimal-real" x="104" y="-9" width="8" height="8" transform="rotate(45 108 -5)"/>
-                        <text x="118" y="0">"all minimal puzzles"</text>
+                        <rect class="minimal-real" x="146" y="-9" width="8" height="8" transform="rotate(45 150 -5)"/>
+                        <text x="162" y="0">"all minimal puzzles"</text>
                     </g>
                 })}
             </svg>
