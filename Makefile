@@ -49,10 +49,11 @@ test-deps:
 	@# (docs/counting-at-scale.md), run by tests/cli_scale.rs.
 	@command -v parallel >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive \
 	  apt-get install -y --no-install-recommends parallel; }
-	@if ! command -v picosat >/dev/null || ! command -v glpsol >/dev/null \
+	@# minisat: `tessera experiment encodings` compares it with picosat (tests/sat_encodings.rs).
+	@if ! command -v picosat >/dev/null || ! command -v minisat >/dev/null || ! command -v glpsol >/dev/null \
 	  || ! command -v minizinc >/dev/null || ! command -v fzn-gecode >/dev/null; then \
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-	    picosat glpk-utils minizinc flatzinc; fi
+	    picosat minisat glpk-utils minizinc flatzinc; fi
 
 # --- the app ---
 serve: tools

@@ -187,3 +187,46 @@ fn bad_input_exits_2() {
         "fixes the cell",
     );
 }
+
+/// The seed's texts where Sage 6.8 (its "Sage Reference Manual: Games,
+/// Release 6.8") and current Sage differ: `tiling_solver()` named the box
+/// ("into the box (5, 8, 2)", seed 000 lines 595–600 and 746–759) where
+/// Sage prints its volume today, and `dlx_solver()` had no repr of its own.
+#[test]
+fn describe_as_sage_68_and_as_current_sage() {
+    let flags = "Rotation allowed: True\nReflection allowed: False\nReusing pieces allowed: False";
+    let seed = |bx: &str| format!("Tiling solver of 16 pieces into the box ({bx})\n{flags}");
+    for (aside, bx, sage_box) in [
+        ("0", "5x8x2", "5, 8, 2"),
+        ("14", "5x8x2", "5, 8, 2"),
+        ("14", "5x4x4", "5, 4, 4"),
+    ] {
+        let old = ok(&["describe", "--aside", aside, "--box", bx, "--sage", "6.8"]);
+        let lines: Vec<&str> = old.lines().collect();
+        assert_eq!(
+            lines[0],
+            format!("Quantumino solver for the box ({sage_box})")
+        );
+        assert_eq!(lines[1], format!("Aside pentamino number: {aside}"));
+        assert_eq!(lines[2..6].join("\n"), seed(sage_box));
+        assert_eq!(
+            lines[6],
+            "<sage.combinat.matrices.dancing_links.dancing_linksWrapper object at ...>"
+        );
+        let now = ok(&["describe", "--aside", aside, "--box", bx]);
+        let lines: Vec<&str> = now.lines().collect();
+        assert_eq!(
+            lines[2..6].join("\n"),
+            format!("Tiling solver of 16 pieces into a box of size 80\n{flags}")
+        );
+    }
+    let now = ok(&["describe", "--aside", "0"]);
+    assert!(
+        now.ends_with("Dancing links solver for 96 columns and 5484 rows\n"),
+        "{now}"
+    );
+    bad(
+        &["describe", "--aside", "0", "--sage", "9.9"],
+        "current or 6.8",
+    );
+}

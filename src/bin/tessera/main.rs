@@ -8,6 +8,8 @@ mod catalogue;
 #[cfg(not(target_arch = "wasm32"))]
 mod count;
 #[cfg(not(target_arch = "wasm32"))]
+mod encodings;
+#[cfg(not(target_arch = "wasm32"))]
 mod experiment;
 #[cfg(not(target_arch = "wasm32"))]
 mod failure;

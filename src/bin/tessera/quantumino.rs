@@ -10,7 +10,7 @@ use std::time::Duration;
 use std::time::Instant;
 use tessera::engine::quantumino::{
     count_asides_in_batches, modulo_box_rotations, pieces, CountError, CountProgress, Counter,
-    Partial, QuantuminoError, QuantuminoSolver, NUM_PIECES,
+    Partial, QuantuminoError, QuantuminoSolver, SageVersion, NUM_PIECES,
 };
 use tessera::engine::search::{Search, Step};
 
@@ -31,6 +31,23 @@ enum QuantuminoCommand {
     Count(CountArgs),
     /// Print the 17 pieces in Sage's format, index order
     Pieces,
+    /// Print Sage's reprs of the solver, its tiling_solver() and that
+    /// one's dlx_solver(), as current Sage or as Sage 6.8 (the seed) prints them
+    Describe(DescribeArgs),
+}
+
+#[derive(Args)]
+struct DescribeArgs {
+    /// The piece put aside, 0–16
+    #[arg(long, allow_negative_numbers = true)]
+    aside: i64,
+    /// Box sides as AxBxC
+    #[arg(long = "box", value_name = "AxBxC", default_value = "5x8x2")]
+    bx: String,
+    /// Whose text: current (Sage's doctests today) or 6.8 (the seed's
+    /// reference manual: "into the box (5, 8, 2)")
+    #[arg(long, value_name = "current|6.8", default_value = "current")]
+    sage: String,
 }
 
 #[derive(Args)]
@@ -99,6 +116,7 @@ pub fn run(args: QuantuminoArgs) -> u8 {
         QuantuminoCommand::Rows(a) => rows(a),
         QuantuminoCommand::Count(a) => count(a),
         QuantuminoCommand::Pieces => list_pieces(),
+        QuantuminoCommand::Describe(a) => describe(a),
     };
     exit_code("quantumino", result)
 }
@@ -170,6 +188,19 @@ fn rows(a: RowsArgs) -> Result<(), Failure> {
     let bx = parse_box(&a.bx)?;
     let q = QuantuminoSolver::new(a.aside, bx)?;
     println!("{}", q.rows().len());
+    Ok(())
+}
+
+fn describe(a: DescribeArgs) -> Result<(), Failure> {
+    let version =
+        SageVersion::parse(&a.sage).map_err(|e| Failure::Input(format!("--sage: {e}")))?;
+    let bx = parse_box(&a.bx)?;
+    let q = QuantuminoSolver::new(a.aside, bx)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    writeln!(out, "{}", q.sage_repr())?;
+    writeln!(out, "{}", q.tiling_summary_in(version))?;
+    writeln!(out, "{}", q.dlx_summary_in(version))?;
+    out.flush()?;
     Ok(())
 }
 

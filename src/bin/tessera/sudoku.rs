@@ -42,6 +42,7 @@ Examples:
   tessera sudoku solve --variant x --count --max 2 x-puzzles.txt
   tessera sudoku grids --first 5 --format ascii   # the J notes' Method 1, their order
   tessera sudoku sweep --track test5a.game        # the walkthrough's sweeps, split and exploration
+  tessera sudoku colour --blocks test5a.game      # DSatur and exact colouring of the Sudoku graph
 
 Variants: X adds both diagonals; a jigsaw line is PUZZLE [MAP] (or give --regions MAP), a map
 being one label per cell (letters or digits), n regions of n connected cells; a Samurai line is
@@ -76,6 +77,30 @@ enum SudokuCommand {
     /// The walkthrough seed's solver on its .game text: sweeps until stuck,
     /// then splits on the cell with fewest values and explores each game
     Sweep(crate::sweep::SweepArgs),
+    /// Colour the Sudoku graph of each puzzle (givens = precolouring) with
+    /// greedy DSatur and with an exact search: the chromatic number, and
+    /// whether the colouring is the puzzle's solution
+    Colour(ColourArgs),
+}
+
+#[derive(Args)]
+struct ColourArgs {
+    #[command(flatten)]
+    input: Input,
+    /// dsatur (greedy, an upper bound), exact (search: the chromatic
+    /// number) or both
+    #[arg(long, value_enum, default_value_t = ColourMethod::Both)]
+    method: ColourMethod,
+    /// Search nodes the exact colouring may use per number of colours tried
+    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
+    budget: u64,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ColourMethod {
+    Dsatur,
+    Exact,
+    Both,
 }
 
 #[derive(Args)]
@@ -116,6 +141,11 @@ struct SolveArgs {
     /// Print the number of solutions instead of the solutions
     #[arg(long)]
     count: bool,
+    /// Sage's verify_input=False: skip the check for repeated givens (a
+    /// puzzle that has some then gets "no solution" / 0 instead of an
+    /// error naming the clash); length and entries are still checked
+    #[arg(long)]
+    no_verify_input: bool,
     /// Output format of each solution
     #[arg(long, value_enum, default_value_t = Format::String)]
     format: Format,
@@ -303,11 +333,18 @@ fn render(s: &Sudoku, format: Format) -> Result<String, String> {
 
 /// Parse one input line: an integer list if it has separators, else a Sage string.
 fn parse_line(line: &str, shape: Option<Shape>) -> Result<Sudoku, String> {
+    let sudoku = parse_unverified(line, shape)?;
+    sudoku.verify().map_err(|e| e.to_string())?;
+    Ok(sudoku)
+}
+
+/// [`parse_line`] without the check for repeated givens (Sage's
+/// `verify_input=False`; the length and the entries' range are still
+/// checked: a grid that breaks them cannot be built).
+fn parse_unverified(line: &str, shape: Option<Shape>) -> Result<Sudoku, String> {
     if line.contains('\n') {
         // A --blocks block: the engine reads every multi-line form.
-        let sudoku = Sudoku::parse(line, shape).map_err(|e| e.to_string())?;
-        sudoku.verify().map_err(|e| e.to_string())?;
-        return Ok(sudoku);
+        return Sudoku::parse(line, shape).map_err(|e| e.to_string());
     }
     let is_list = line.contains(',') || line.split_whitespace().nth(1).is_some();
     let result = if is_list {
@@ -325,9 +362,7 @@ fn parse_line(line: &str, shape: Option<Shape>) -> Result<Sudoku, String> {
     } else {
         Sudoku::from_sage_str(line, shape)
     };
-    let sudoku = result.map_err(|e| e.to_string())?;
-    sudoku.verify().map_err(|e| e.to_string())?;
-    Ok(sudoku)
+    result.map_err(|e| e.to_string())
 }
 
 /// Puzzle lines of the input with their 1-based line numbers, or `None`
@@ -384,6 +419,15 @@ pub fn run(args: SudokuArgs) -> u8 {
         SudokuCommand::Generate(a) if a.variant.variant != VariantName::Standard => {
             return generate_variants(a)
         }
+        SudokuCommand::Solve(a)
+            if a.no_verify_input
+                && (a.scale.active() || a.variant.variant != VariantName::Standard) =>
+        {
+            eprintln!(
+                "tessera: --no-verify-input goes with standard puzzles, without --shard or --state"
+            );
+            return 2;
+        }
         SudokuCommand::Solve(a) if a.scale.active() => {
             return exit_code("sudoku", count_parts(a));
         }
@@ -411,6 +455,7 @@ pub fn run(args: SudokuArgs) -> u8 {
         SudokuCommand::Solve(a) => &a.input,
         SudokuCommand::Show(a) => &a.input,
         SudokuCommand::Export(a) => &a.input,
+        SudokuCommand::Colour(a) => &a.input,
         SudokuCommand::Generate(_)
         | SudokuCommand::Explain(_)
         | SudokuCommand::Hint(_)
@@ -426,7 +471,13 @@ pub fn run(args: SudokuArgs) -> u8 {
     let mut out = BufWriter::new(stdout.lock());
     let mut bad = false;
     for (number, line) in lines {
-        let result = parse_line(&line, input.shape).and_then(|s| match &args.command {
+        let verify = !matches!(&args.command, SudokuCommand::Solve(a) if a.no_verify_input);
+        let parsed = if verify {
+            parse_line(&line, input.shape)
+        } else {
+            parse_unverified(&line, input.shape)
+        };
+        let result = parsed.and_then(|s| match &args.command {
             SudokuCommand::Solve(a) => solve(&s, a, &mut out).map(|engine| {
                 if a.verbose {
                     let _ = out.flush();
@@ -441,6 +492,7 @@ pub fn run(args: SudokuArgs) -> u8 {
             SudokuCommand::Export(a) => models::export(&s, a.format)
                 .map_err(|e| e.to_string())
                 .and_then(|text| write!(out, "{text}").map_err(|e| e.to_string())),
+            SudokuCommand::Colour(a) => colour(&s, a, &mut out),
             SudokuCommand::Generate(_) | SudokuCommand::Grids(_) | SudokuCommand::Sweep(_) => {
                 Ok(())
             }
@@ -467,14 +519,16 @@ fn solve(s: &Sudoku, a: &SolveArgs, out: &mut impl Write) -> Result<&'static str
     let io = |e: io::Error| e.to_string();
     if a.count {
         let (n, engine) = s
-            .count_solutions_by(a.algorithm, a.max)
+            .count_solutions_with(a.algorithm, a.max, !a.no_verify_input)
             .map_err(|e| e.to_string())?;
         writeln!(out, "{n}").map_err(io)?;
         return Ok(engine);
     }
     let max = a.max.unwrap_or(1);
     let mut found = 0u128;
-    let mut solutions = s.solutions(a.algorithm).map_err(|e| e.to_string())?;
+    let mut solutions = s
+        .solutions_with(a.algorithm, !a.no_verify_input)
+        .map_err(|e| e.to_string())?;
     while found < max {
         let Some(solution) = solutions.next() else {
             break;
@@ -486,6 +540,84 @@ fn solve(s: &Sudoku, a: &SolveArgs, out: &mut impl Write) -> Result<&'static str
         writeln!(out, "no solution").map_err(io)?;
     }
     Ok(solutions.engine().unwrap_or(a.algorithm.name()))
+}
+
+/// A colouring as Sage's string when every colour is a symbol (≤ 35),
+/// else as a list.
+fn colours_text(shape: Shape, colours: &[u8]) -> String {
+    let grid = Sudoku::empty(shape).with_cells(colours.to_vec());
+    match colours.iter().all(|&c| c <= 35) {
+        true => grid
+            .to_sage_string()
+            .unwrap_or_else(|_| grid.to_list_string()),
+        false => grid.to_list_string(),
+    }
+}
+
+/// `tessera sudoku colour`: DSatur and the exact colouring of one puzzle,
+/// each checked, and compared with the puzzle's solutions.
+fn colour(s: &Sudoku, a: &ColourArgs, out: &mut impl Write) -> Result<(), String> {
+    use tessera::engine::sudoku::colouring::{check_colouring, chromatic, dsatur};
+    let io = |e: io::Error| e.to_string();
+    let shape = s.shape();
+    let vertices = shape.cells() - s.clues();
+    if a.method != ColourMethod::Exact {
+        let g = dsatur(s).map_err(|e| e.to_string())?;
+        check_colouring(s, &g.colours).map_err(|e| format!("DSatur's colouring is wrong: {e}"))?;
+        writeln!(
+            out,
+            "dsatur: {} colours ({} givens kept, {vertices} vertices coloured greedily, checked proper)",
+            g.used,
+            s.clues()
+        )
+        .map_err(io)?;
+        writeln!(out, "{}", colours_text(shape, &g.colours)).map_err(io)?;
+    }
+    if a.method != ColourMethod::Dsatur {
+        let c = chromatic(s, a.budget).map_err(|e| e.to_string())?;
+        check_colouring(s, &c.colouring.colours)
+            .map_err(|e| format!("the exact colouring is wrong: {e}"))?;
+        let tried: Vec<String> = c
+            .tried
+            .iter()
+            .map(|(k, nodes, ok)| {
+                format!(
+                    "{k} colours: {}, {nodes} nodes",
+                    if *ok { "found" } else { "none" }
+                )
+            })
+            .collect();
+        writeln!(
+            out,
+            "exact: chromatic number {} (lower bound {} from a clique and the givens, upper bound {} from DSatur){}{}",
+            c.chromatic,
+            c.lower_bound,
+            c.upper_bound,
+            if tried.is_empty() { "" } else { "; " },
+            tried.join("; ")
+        )
+        .map_err(io)?;
+        writeln!(out, "{}", colours_text(shape, &c.colouring.colours)).map_err(io)?;
+        let first_two: Vec<Sudoku> = s
+            .solutions(Algorithm::Dlx)
+            .map_err(|e| e.to_string())?
+            .take(2)
+            .collect();
+        let verdict = match first_two.as_slice() {
+            [] => "the puzzle has no solution, so no colouring with n colours keeps the givens"
+                .to_string(),
+            [one] if one.cells() == c.colouring.colours.as_slice() => {
+                "the colouring is the puzzle's unique solution".to_string()
+            }
+            [_] => "the colouring differs from the unique solution (a bug)".to_string(),
+            _ if c.chromatic == shape.size() => {
+                "the puzzle has several solutions; the colouring is one of them".to_string()
+            }
+            _ => "the puzzle has several solutions".to_string(),
+        };
+        writeln!(out, "{verdict}").map_err(io)?;
+    }
+    Ok(())
 }
 
 /// `explain` and `hint` over standard and variant grids (X-sudoku,

@@ -1,14 +1,16 @@
 // The Sudoku workbench's Experiments tab: the phase-transition plot fills
 // in from the worker (one point per k, seed and sample size on the plot,
 // CSV), the graph-colouring view (20 neighbours, 81 vertices, 810 edges,
-// the Shidoku graph's 56 edges) and the counts against published values.
+// the Shidoku graph's 56 edges), DSatur and the exact colouring (chi = 9,
+// the colouring is the solution), the minimal-puzzle histogram, and the
+// counts against published values.
 
 import { assert } from "../lib/harness.mjs";
 import { readFile } from "node:fs/promises";
 
-async function openExperiments(t, options) {
+async function openExperiments(t, options, path = "#sudoku") {
   const page = await t.newPage(options);
-  await t.open("#sudoku", { page });
+  await t.open(path, { page });
   await t.click("sudoku-tab-experiments");
   await page.waitForSelector('[data-testid="experiments"]:not([hidden])');
   assert.equal(await page.locator('[data-testid="sudoku-bench"]').isVisible(), false, "the grid editor is hidden");
@@ -252,16 +254,117 @@ export const tests = [
       assert.ok((await page.locator('[data-testid="essential-table"] tbody tr').count()) > 1, "classes listed");
       await page.locator('[data-testid="essential-card"]').scrollIntoViewIfNeeded();
       await t.shot("experiments-essential-desktop");
-      // 9x9: starts, shows progress, and Cancel stops it.
+      // 9x9 (about 40 s natively, too long for every run here): it starts,
+      // its progress moves (the identity's band orbits count as nodes),
+      // and Cancel stops it with a sentence saying how far it got.
       await page.selectOption('[data-testid="essential-shape"]', "3x3");
       await t.click("essential-count");
       await page.waitForSelector('[data-testid="essential-progress"]', { timeout: 30000 });
+      await t.until(() => /[1-9][\d,]* nodes?/.test(document.querySelector('[data-testid="essential-progress"]')?.innerText ?? ""),
+        null, { timeout: 90000 });
       await t.click("essential-cancel");
       await page.waitForFunction(() => !document.querySelector('[data-testid="essential-count"]').disabled, null,
         { timeout: 30000 });
+      assert.match(await t.tid("essential-message").innerText(), /^Cancelled after [\d.]+% of the conjugacy classes \([\d,]+ nodes\)\.$/);
+      assert.equal(await page.locator('[data-testid="essential-total"]').count(), 0, "no total after a Cancel");
       const long = (await t.longTasks()).filter((d) => d > 200);
       assert.deepEqual(long, [], "no main-thread task over 200 ms");
       t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "experiments: DSatur and the exact colouring of the Sudoku graph; chi = 9 and the colouring is the solution",
+    timeout: 120000,
+    async run(t) {
+      const puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+      // top95 #1's solution (Norvig's set; the CLI's `sudoku solve` prints it too).
+      const solution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+      const page = await openExperiments(t, undefined, "#sudoku/" + puzzle);
+      await t.watchLongTasks();
+      await t.click("colour-run");
+      await page.waitForSelector('[data-testid="colour-result"]', { timeout: 60000 });
+      assert.equal((await t.tid("colour-chromatic").innerText()).trim(), "9");
+      assert.equal(await t.attr("colour-verdict", "data-against"), "IsTheSolution");
+      const cells = async (id) => (await t.tid(id).locator("td").allInnerTexts()).map((x) => Number(x.trim()));
+      const exact = await cells("colour-exact-grid");
+      assert.equal(exact.join(""), solution, "the exact colouring is the solution");
+      // DSatur's colouring, checked here: a proper colouring that keeps the givens.
+      const greedy = await cells("colour-greedy-grid");
+      assert.equal(greedy.length, 81);
+      for (let i = 0; i < 81; i++) {
+        assert.ok(greedy[i] >= 1, `cell ${i} coloured`);
+        if (puzzle[i] !== ".") assert.equal(greedy[i], Number(puzzle[i]), `given ${i} kept`);
+        for (const j of neighbours(i)) assert.notEqual(greedy[i], greedy[j], `edge ${i}-${j}`);
+      }
+      const used = new Set(greedy).size;
+      assert.equal(Number(await t.tid("colour-greedy-used").innerText()), used);
+      assert.ok(used >= 9, "greedy needs at least chi colours");
+      await t.tid("colour-result").scrollIntoViewIfNeeded();
+      await t.shot("experiments-colour-algorithms-desktop");
+      const long = (await t.longTasks()).filter((d) => d > 200);
+      assert.deepEqual(long, [], "no main-thread task over 200 ms");
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "experiments: minimal puzzles' clue counts as a histogram with intervals, published figures beside, CSV, Cancel",
+    timeout: 180000,
+    async run(t) {
+      const page = await openExperiments(t);
+      await t.watchLongTasks();
+      await setField(t, "minimal-samples", 40);
+      await setField(t, "minimal-seed", 3);
+      await t.click("minimal-run");
+      await t.until(() => /Done/.test(document.querySelector('[data-testid="minimal-message"]')?.innerText ?? ""), null, { timeout: 120000 });
+      const bars = page.locator('[data-testid="minimal-bar"]');
+      const counts = await bars.evaluateAll((els) => els.map((e) => [Number(e.dataset.clues), Number(e.dataset.count)]));
+      assert.equal(counts.reduce((a, [, c]) => a + c, 0), 40, "40 puzzles in the bars");
+      for (const [k] of counts) assert.ok(k >= 17 && k <= 40, `a 9x9 minimal puzzle has ${k} clues`);
+      const mean = counts.reduce((a, [k, c]) => a + k * c, 0) / 40;
+      assert.equal(Number(await t.tid("minimal-mean").innerText()), Number(mean.toFixed(2)));
+      assert.match(await t.tid("minimal-published").innerText(), /24\.38[\s\S]*Berthier/);
+      const [download] = await Promise.all([page.waitForEvent("download"), t.click("minimal-csv")]);
+      const csv = (await readFile(await download.path(), "utf8")).trim().split("\n");
+      assert.equal(csv[0], "clues,count,share,low95,high95");
+      const rows = csv.filter((l) => /^\d/.test(l)).map((l) => l.split(",").map(Number));
+      assert.deepEqual(rows.map((r) => [r[0], r[1]]), counts, "the CSV holds the drawn counts");
+      for (const r of rows) assert.ok(r[3] <= r[2] && r[2] <= r[4], "share inside its interval");
+      await t.tid("minimal-plot").scrollIntoViewIfNeeded();
+      await t.shot("experiments-minimal-desktop");
+      // A long run cancels and keeps what was drawn.
+      await setField(t, "minimal-samples", 5000);
+      await t.click("minimal-run");
+      await page.waitForSelector('[data-testid="minimal-bar"]', { timeout: 30000 });
+      await t.click("minimal-cancel");
+      await t.until(() => /Cancelled after \d+ puzzles/.test(document.querySelector('[data-testid="minimal-message"]')?.innerText ?? ""));
+      const long = (await t.longTasks()).filter((d) => d > 200);
+      assert.deepEqual(long, [], "no main-thread task over 200 ms");
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "experiments: the colouring and minimal-puzzle cards fit a 375 px phone, light and dark",
+    timeout: 180000,
+    async run(t) {
+      for (const colorScheme of ["light", "dark"]) {
+        const page = await openExperiments(t, { width: 375, height: 812, isMobile: true, colorScheme },
+          "#sudoku/4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+        await t.click("colour-run");
+        await page.waitForSelector('[data-testid="colour-result"]', { timeout: 60000 });
+        await setField(t, "minimal-samples", 20);
+        await t.click("minimal-run");
+        await t.until(() => /Done/.test(document.querySelector('[data-testid="minimal-message"]')?.innerText ?? ""), null, { timeout: 120000 });
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        const wide = await page.evaluate(() => [...document.querySelectorAll("body *")]
+          .filter((e) => e.getBoundingClientRect().right > 375.5)
+          .slice(0, 8).map((e) => `${e.tagName.toLowerCase()}.${e.className?.baseVal ?? e.className}[${e.dataset.testid ?? ""}]`));
+        assert.ok(width <= 375, `no horizontal scroll (${width}, ${colorScheme}): ${wide.join(", ")}`);
+        await t.tid("colour-result").scrollIntoViewIfNeeded();
+        await t.shot(`experiments-phone-colour-algorithms-${colorScheme}`);
+        await t.tid("minimal-plot").scrollIntoViewIfNeeded();
+        await t.shot(`experiments-phone-minimal-${colorScheme}`);
+        t.assertNoConsoleErrors();
+      }
     },
   },
 ];

@@ -5,6 +5,7 @@ pub mod bands;
 pub mod essential;
 pub mod grids;
 pub mod jnotes;
+pub mod minimal;
 pub mod phase;
 pub mod staged;
 pub mod total;

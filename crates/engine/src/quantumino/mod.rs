@@ -20,5 +20,5 @@ pub use counter::{count_tilings, CountError, CountProgress, CountStep, Counter, 
 pub use pieces::{piece, pieces, Piece, NUM_PIECES};
 pub use solver::{
     check_box, Partial, PlacedPiece, QuantuminoError, QuantuminoSearch, QuantuminoSolver,
-    QuantuminoState, GAME_BOX,
+    QuantuminoState, SageVersion, GAME_BOX,
 };

@@ -134,6 +134,29 @@ impl fmt::Display for QuantuminoState {
     }
 }
 
+/// Which Sage's text to print where they differ: the seed's reference
+/// manual is "Sage Reference Manual: Games, Release 6.8"; Tessera's
+/// default is current Sage's doctests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SageVersion {
+    /// Sage 6.8 (the seed).
+    Sage68,
+    /// Current Sage.
+    Current,
+}
+
+impl SageVersion {
+    pub fn parse(s: &str) -> Result<SageVersion, String> {
+        match s.trim() {
+            "6.8" | "seed" => Ok(SageVersion::Sage68),
+            "current" => Ok(SageVersion::Current),
+            _ => Err(format!(
+                "'{s}' is not a Sage version Tessera follows: choose current or 6.8 (the seed's)"
+            )),
+        }
+    }
+}
+
 /// Sage's `QuantuminoSolver(aside, box)`.
 #[derive(Clone, Debug)]
 pub struct QuantuminoSolver {
@@ -208,13 +231,39 @@ impl QuantuminoSolver {
         )
     }
 
-    /// Sage's repr of `tiling_solver()`.
+    /// Sage's repr of `tiling_solver()` (current Sage).
     pub fn tiling_summary(&self) -> String {
+        self.tiling_summary_in(SageVersion::Current)
+    }
+
+    /// `tiling_solver()`'s repr as `version` prints it: Sage 6.8 (the
+    /// seed's reference manual) names the box, "into the box (5, 8, 2)";
+    /// current Sage gives its volume, "into a box of size 80".
+    pub fn tiling_summary_in(&self, version: SageVersion) -> String {
+        let into = match version {
+            SageVersion::Current => format!("a box of size {}", self.tiling.box_cells()),
+            SageVersion::Sage68 => {
+                let [a, b, c] = self.box_size();
+                format!("the box ({a}, {b}, {c})")
+            }
+        };
         format!(
-            "Tiling solver of {} pieces into a box of size {}\nRotation allowed: True\nReflection allowed: False\nReusing pieces allowed: False",
-            NUM_PIECES - 1,
-            self.tiling.box_cells()
+            "Tiling solver of {} pieces into {into}\nRotation allowed: True\nReflection allowed: False\nReusing pieces allowed: False",
+            NUM_PIECES - 1
         )
+    }
+
+    /// `tiling_solver().dlx_solver()`'s repr as `version` prints it: Sage
+    /// 6.8 had no repr of its own (the object's default, the address
+    /// elided as the seed's doctest writes it); current Sage counts
+    /// columns and rows ([`Self::dlx_summary`]).
+    pub fn dlx_summary_in(&self, version: SageVersion) -> String {
+        match version {
+            SageVersion::Current => self.dlx_summary(),
+            SageVersion::Sage68 => {
+                "<sage.combinat.matrices.dancing_links.dancing_linksWrapper object at ...>".into()
+            }
+        }
     }
 
     /// The exact-cover rows in Sage's order.

@@ -9,8 +9,10 @@
 pub mod auto;
 pub mod backtrack;
 pub mod band;
+pub mod colouring;
 pub mod dlx;
 pub mod dlx9;
+pub mod encodings;
 pub mod format;
 pub mod generate;
 pub mod grid;

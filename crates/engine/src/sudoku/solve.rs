@@ -127,9 +127,45 @@ impl Sudoku {
 
     /// All solutions, lazily.
     pub fn solutions(&self, algorithm: Algorithm) -> Result<Solutions, SudokuError> {
+        self.solutions_with(algorithm, true)
+    }
+
+    /// Sage's `Sudoku(puzzle, verify_input=False)`: with `verify_input`
+    /// false the givens are not checked for a repeated symbol before the
+    /// search, which saves that pass on input already known to be good.
+    /// Givens that do repeat a symbol then simply give no solution (every
+    /// engine finds none; tests/sudoku_verify_input.rs). What Sage's flag
+    /// also skips — the length and the range of the entries — Tessera
+    /// checks when the `Sudoku` is built, whatever the flag: a grid that
+    /// breaks them cannot be represented.
+    pub fn solutions_with(
+        &self,
+        algorithm: Algorithm,
+        verify_input: bool,
+    ) -> Result<Solutions, SudokuError> {
+        if verify_input {
+            self.verify()?;
+        }
         Ok(Solutions {
             puzzle: self.clone(),
-            search: self.search(algorithm)?,
+            search: auto::search(&self.rules(), None, self.cells(), algorithm),
+        })
+    }
+
+    /// [`Sudoku::count_solutions_by`] with Sage's `verify_input` (see
+    /// [`Sudoku::solutions_with`]).
+    pub fn count_solutions_with(
+        &self,
+        algorithm: Algorithm,
+        limit: Option<u128>,
+        verify_input: bool,
+    ) -> Result<(u128, &'static str), SudokuError> {
+        auto::count(&self.rules(), None, self.cells(), algorithm, limit, || {
+            if verify_input {
+                self.verify()
+            } else {
+                Ok(())
+            }
         })
     }
 

@@ -5,6 +5,7 @@
 pub mod count;
 pub mod essential;
 pub mod jnotes;
+pub mod modeling;
 pub mod polyform;
 pub mod quantumino;
 pub mod sudoku;
@@ -33,4 +34,6 @@ pub static REGISTRY: Registry = crate::registry![
     count::CountBands,
     jnotes::JNotesEstimates,
     essential::EssentiallyDifferent,
+    modeling::SudokuColour,
+    modeling::MinimalClues,
 ];

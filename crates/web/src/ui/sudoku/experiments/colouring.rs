@@ -4,12 +4,16 @@
 //! chosen cell on the current puzzle, and the whole Shidoku graph on a
 //! circle (the paper's talk draws it with `circo`).
 
-use super::ExpCard;
+use super::{ExpCard, Experiment};
+use crate::model::format::group;
 use crate::model::sudoku::board::Board;
+use crate::ui::job::{JobRun, MessageLayout, StatusMessage};
 use crate::ui::sudoku::Bench;
 use leptos::prelude::*;
 use tessera_engine::sudoku::models::graph_edges;
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku};
+use tessera_jobs::event::Event;
+use tessera_jobs::jobs::modeling::{AgainstSolution, ColourAnswer, SudokuColour};
 
 /// A pale colour per digit, evenly spread around the hue circle.
 fn colour(value: u8, n: usize) -> String {
@@ -199,8 +203,138 @@ pub fn ColouringCard(bench: Bench) -> impl IntoView {
                 <div class="exp-graph-wrap">{grid}</div>
                 <div class="exp-facts">{facts}</div>
             </div>
+            <ColourByAlgorithm bench=bench/>
             <ShidokuCircle/>
         </ExpCard>
+    }
+}
+
+/// A small grid of colours (numbers and pale fills), boxes ruled.
+fn colour_grid(colours: &[u8], shape: Shape, givens: &[u8], testid: &'static str) -> impl IntoView {
+    let n = shape.size();
+    let top = colours.iter().copied().max().unwrap_or(1).max(n as u8) as usize;
+    let rows: Vec<_> = (0..n)
+        .map(|r| {
+            let tds: Vec<_> = (0..n)
+                .map(|c| {
+                    let i = r * n + c;
+                    let v = colours.get(i).copied().unwrap_or(0);
+                    let class = format!(
+                        "{}{}{}",
+                        if (c + 1) % shape.box_cols == 0 && c + 1 < n { "box-right " } else { "" },
+                        if (r + 1) % shape.box_rows == 0 && r + 1 < n { "box-bottom " } else { "" },
+                        if givens.get(i).is_some_and(|&g| g != 0) { "given" } else { "" }
+                    );
+                    let style = format!("background:{}", colour(v, top));
+                    view! { <td class=class style=style>{if v == 0 { String::new() } else { v.to_string() }}</td> }
+                })
+                .collect();
+            view! { <tr>{tds}</tr> }
+        })
+        .collect();
+    view! { <table class="jnotes-grid colour-grid" data-testid=testid><tbody>{rows}</tbody></table> }
+}
+
+/// Colour the graph of the puzzle in the Grid tab by two algorithms in
+/// the worker (`SudokuColour`): greedy DSatur and the exact search.
+#[component]
+fn ColourByAlgorithm(bench: Bench) -> impl IntoView {
+    let job: JobRun<Experiment> = JobRun::scoped();
+    let answer = RwSignal::new(None::<(Shape, Vec<u8>, ColourAnswer)>);
+    let run = move |_| {
+        let (shape, cells) = bench
+            .board
+            .with_untracked(|b: &Board| (b.shape, b.cells.clone()));
+        answer.set(None);
+        job.clear_message();
+        let givens = cells.clone();
+        job.start(
+            SudokuColour { shape, cells },
+            Experiment::Colouring,
+            move |_, e, _| {
+                if let Event::Item { item, .. } = e {
+                    answer.set(Some((shape, givens.clone(), item)));
+                }
+            },
+        );
+    };
+    let busy = move || job.get().is_busy();
+    let result = move || {
+        answer.get().map(|(shape, givens, a)| {
+            let n = shape.size();
+            let tried: Vec<_> = a
+                .exact
+                .tried
+                .iter()
+                .map(|&(k, nodes, found)| {
+                    view! {
+                        <li>{format!(
+                            "{k} colours: {} after {} search nodes",
+                            if found { "a colouring found" } else { "none exists" },
+                            group(u128::from(nodes))
+                        )}</li>
+                    }
+                })
+                .collect();
+            let verdict = match a.against {
+                AgainstSolution::IsTheSolution => format!(
+                    "The {n}-colouring is the puzzle's solution: the puzzle has exactly one, and a proper {n}-colouring that keeps the givens is a solved grid."
+                ),
+                AgainstSolution::OneOfSeveral => format!(
+                    "The puzzle has several solutions; this {n}-colouring is one of them."
+                ),
+                AgainstSolution::NoSolution => format!(
+                    "No {n}-colouring keeps these givens, so the puzzle has no solution; the graph with this precolouring needs {} colours.",
+                    a.exact.chromatic
+                ),
+            };
+            view! {
+                <div class="colour-results" data-testid="colour-result">
+                    <figure>
+                        {colour_grid(&a.greedy.colours, shape, &givens, "colour-greedy-grid")}
+                        <figcaption>
+                            "DSatur (greedy): "
+                            <strong data-testid="colour-greedy-used">{a.greedy.used}</strong>
+                            " colours"
+                        </figcaption>
+                    </figure>
+                    <figure>
+                        {colour_grid(&a.exact.colouring.colours, shape, &givens, "colour-exact-grid")}
+                        <figcaption>
+                            "Exact search: χ = "
+                            <strong data-testid="colour-chromatic">{a.exact.chromatic}</strong>
+                        </figcaption>
+                    </figure>
+                    <div class="colour-facts">
+                        <p>{format!(
+                            "Lower bound {}: a row is a clique of {n} vertices, each joined to every other, so no proper colouring uses fewer. Upper bound {}: what greedy DSatur used.",
+                            a.exact.lower_bound, a.exact.upper_bound
+                        )}</p>
+                        {(!tried.is_empty()).then(|| view! { <ul class="colour-tried">{tried}</ul> })}
+                        <p class="message success" data-testid="colour-verdict" data-against=format!("{:?}", a.against)>{verdict}</p>
+                        <p class="muted">"Both colourings were checked in the worker: every edge joins two colours that differ, and every given keeps its colour."</p>
+                    </div>
+                </div>
+            }
+        })
+    };
+    view! {
+        <div class="exp-count colour-algorithms">
+            <div class="exp-count-head">
+                <h3>"Colouring it by algorithm"</h3>
+                <div class="exp-count-buttons">
+                    <button type="button" class="primary small" data-testid="colour-run" disabled=busy on:click=run>"Colour the graph"</button>
+                    <button type="button" class="small" data-testid="colour-cancel" disabled=move || !busy() on:click=move |_| { job.cancel(); }>"Cancel"</button>
+                </div>
+            </div>
+            <p class="exp-method muted">
+                "Two general graph-colouring algorithms, told nothing about rows or boxes — only vertices, edges and the givens as colours already placed. "
+                "DSatur colours, one at a time, the vertex whose neighbours already show the most different colours, with the smallest colour free there; it never goes back, so it may need more colours than necessary. "
+                "The exact search tries k colours for k from the lower bound up, backtracking in the same order and crossing colours off the neighbours as it goes; the first k that works is the chromatic number."
+            </p>
+            <StatusMessage message=job.message testid="colour-message" layout=MessageLayout::Transient/>
+            {result}
+        </div>
     }
 }
 

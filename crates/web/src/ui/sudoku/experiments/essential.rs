@@ -5,7 +5,7 @@
 
 use super::ExpCard;
 use crate::model::format::group;
-use crate::model::job::Purpose;
+use crate::model::job::{Purpose, Tone};
 use crate::ui::job::{JobProgress, JobRun, ProgressText};
 use leptos::prelude::*;
 use tessera_engine::sudoku::Shape;
@@ -32,7 +32,7 @@ impl Purpose for Burnside {
 const SHAPES: [(&str, &str, usize, usize); 3] = [
     ("2x2", "4×4 (Shidoku)", 2, 2),
     ("2x3", "6×6 (2×3 boxes)", 2, 3),
-    ("3x3", "9×9 (about a minute natively, longer here)", 3, 3),
+    ("3x3", "9×9 (slow: 40 s natively)", 3, 3),
 ];
 
 fn number(text: &str) -> String {
@@ -46,6 +46,8 @@ pub fn EssentialCard() -> impl IntoView {
     let job: JobRun<Burnside> = JobRun::new();
     let choice = RwSignal::new(String::from("2x2"));
     let answer = RwSignal::new(None::<EssentialAnswer>);
+    // The last progress: what a Cancel reports.
+    let last = StoredValue::new((0.0f64, 0u64));
     let compute = move |_| {
         let Some(&(_, _, r, c)) = SHAPES.iter().find(|s| s.0 == choice.get_untracked()) else {
             return;
@@ -55,16 +57,28 @@ pub fn EssentialCard() -> impl IntoView {
         };
         answer.set(None);
         job.clear_message();
+        last.set_value((0.0, 0));
         job.start(
             EssentiallyDifferent {
                 shape,
                 transpose: true,
             },
             Burnside,
-            move |_, e, _| {
-                if let Event::Item { item, .. } = e {
-                    answer.set(Some(item));
+            move |_, e, _| match e {
+                Event::Item { item, .. } => answer.set(Some(item)),
+                Event::Progress(p) => last.set_value((p.fraction, p.nodes)),
+                Event::Done(stats) if stats.cancelled => {
+                    let (fraction, nodes) = last.get_value();
+                    job.say(
+                        Tone::Info,
+                        format!(
+                            "Cancelled after {:.1}% of the conjugacy classes ({} nodes).",
+                            fraction * 100.0,
+                            group(u128::from(nodes))
+                        ),
+                    );
                 }
+                _ => {}
             },
         );
     };
@@ -91,7 +105,7 @@ pub fn EssentialCard() -> impl IntoView {
                     </div>
                 </div>
                 <JobProgress live=job.live testid="essential-progress" count_testid="essential-progress-count" text=ProgressText::Eta/>
-                {move || job.message.get().map(|m| view! { <p class=format!("message {}", m.tone.name())>{m.text}</p> })}
+                {move || job.message.get().map(|m| view! { <p class=format!("message {}", m.tone.name()) data-testid="essential-message">{m.text}</p> })}
                 {move || answer.get().map(|a| {
                     let matches = a.published.as_ref().is_some_and(|(v, _)| *v == a.count);
                     view! {

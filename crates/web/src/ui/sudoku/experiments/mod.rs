@@ -10,6 +10,7 @@ mod colouring;
 mod counting;
 mod essential;
 mod jnotes;
+mod minimal;
 mod phase;
 mod sweep;
 
@@ -41,6 +42,7 @@ pub fn Experiments(bench: Bench) -> impl IntoView {
             </div>
             <div class="exp-page" data-testid="experiments" hidden=move || !open.get()>
                 <phase::PhaseCard/>
+                <minimal::MinimalCard/>
                 <colouring::ColouringCard bench=bench/>
                 <counting::CountingCard count_all=count_all/>
                 <jnotes::JNotesCard/>
@@ -59,6 +61,8 @@ enum Experiment {
     Counting,
     /// Drawing and classifying random puzzles.
     Sampling,
+    /// Colouring the Sudoku graph.
+    Colouring,
 }
 
 impl Purpose for Experiment {
@@ -66,6 +70,7 @@ impl Purpose for Experiment {
         match self {
             Experiment::Counting => "counting",
             Experiment::Sampling => "sampling",
+            Experiment::Colouring => "colouring",
         }
     }
 
