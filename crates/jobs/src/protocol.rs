@@ -33,7 +33,8 @@ use serde_json::value::RawValue;
 /// 6: jobs are `{ kind, params }` and results typed items (`Job` trait).
 /// 7: a count's `Stats` name its engine. 8: one `SudokuCount` for every
 /// grid's rules (`rules` instead of `shape`; `VariantCount` is gone).
-pub const PROTOCOL_VERSION: u32 = 8;
+/// 9: `SudokuExplain` takes `rules` too (X and jigsaw get the step list).
+pub const PROTOCOL_VERSION: u32 = 9;
 
 /// A job's identifier, unique per page (chosen by the page).
 pub type JobId = u32;
@@ -196,7 +197,7 @@ mod tests {
         round_trip(Request::start(
             11,
             &SudokuExplain {
-                shape: Shape::square(2).unwrap(),
+                rules: tessera_engine::sudoku::variant::Kind::Standard(Shape::square(2).unwrap()),
                 cells: vec![0; 16],
             },
         ));

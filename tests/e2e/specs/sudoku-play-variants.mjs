@@ -317,4 +317,34 @@ export const tests = [
       }
     },
   },
+  {
+    name: "Samurai Hint on the main thread, measured: a puzzle's start and an empty Samurai (no rule applies anywhere)",
+    timeout: 120000,
+    async run(t) {
+      const page = await t.open();
+      await t.click("variant-samurai");
+      const measure = async (what) => {
+        await play(t);
+        await page.waitForTimeout(500);
+        const before = await page.evaluate(() => document.querySelector('[data-testid="play-said"]')?.textContent || "");
+        await t.watchLongTasks();
+        const t0 = Date.now();
+        await t.click("play-hint");
+        await t.until((b) => {
+          const now = document.querySelector('[data-testid="play-said"]')?.textContent || "";
+          return now.length > 0 && now !== b;
+        }, before, { timeout: 60000 });
+        const wall = Date.now() - t0;
+        const tasks = await t.longTasks();
+        const text = (await said(t)).slice(0, 80);
+        t.note(`samurai hint, ${what}: click to answer ${wall} ms, long tasks ${JSON.stringify(tasks)}: ${text}`);
+        await t.click("mode-edit");
+        return Math.max(0, ...tasks);
+      };
+      const stuck = await measure("empty grid");
+      await variantImport(t, SAMURAI.join(" "));
+      const start = await measure("puzzle start");
+      t.note(`longest: empty ${stuck} ms, start ${start} ms`);
+    },
+  },
 ];

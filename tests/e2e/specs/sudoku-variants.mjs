@@ -172,4 +172,87 @@ export const tests = [
       assert.ok(width <= 392, `no horizontal scroll (${width})`);
     },
   },
+  {
+    name: "the step list and rating on X and jigsaw (their own units), Samurai named; screenshots at 1280 and 375 px, light and dark",
+    timeout: 150000,
+    async run(t) {
+      const page = await t.open();
+      const card = () => t.tid("vlab-card");
+      const rated = (p = page) => p.waitForFunction(() => {
+        const r = document.querySelector('[data-testid="vlab-card"] [data-testid="rating"]');
+        return r && !["pending"].includes(r.dataset.rating);
+      }, null, { timeout: 30000 });
+      const steps = (p = page) => p.locator('[data-testid="vlab-card"] [data-testid="step-item"]');
+      // X: rated after the import, in the worker.
+      await t.click("variant-x");
+      await importPuzzle(t, X_PUZZLE);
+      await page.waitForFunction((want) => document.querySelector('[data-testid="vlab-card"] [data-testid="rating"]')?.dataset.for === want, X_PUZZLE, { timeout: 30000 });
+      await rated();
+      const rating = card().getByTestId("rating");
+      const grade = await rating.getAttribute("data-rating");
+      assert.ok(["easy", "medium", "hard", "expert"].includes(grade), `graded: ${grade}`);
+      assert.match(await rating.getAttribute("data-score"), /^\d+\.\d$/);
+      assert.match(await rating.innerText(), /logical steps, hardest: /);
+      await t.click("vsolve-logically");
+      await card().getByTestId("step-list").waitFor();
+      assert.equal(await card().getByTestId("verdict").getAttribute("data-outcome"), "solved");
+      const n = Number(await card().getByTestId("verdict").getAttribute("data-steps"));
+      assert.equal(await steps().count(), n);
+      const texts = await steps().allInnerTexts();
+      const diagonal = texts.filter((x) => /diagonal [↘↗]/.test(x));
+      assert.ok(diagonal.length > 0, `a step names a diagonal: ${texts.slice(0, 5).join(" | ")}`);
+      t.note(`X: ${grade} ${await rating.getAttribute("data-score")}, ${n} steps, ${diagonal.length} on a diagonal, e.g. ${diagonal[0]}`);
+      await t.shot("variant-x-steps-desktop-light");
+      // An edit re-rates: a clash on the anti-diagonal is named.
+      await page.locator("#vcell-72").click();
+      await page.keyboard.press("6");
+      await card().getByTestId("steps-error").waitFor({ timeout: 30000 });
+      assert.match(await card().getByTestId("steps-error").innerText(), /6/);
+      assert.equal(await rating.getAttribute("data-rating"), "none");
+      await page.keyboard.press("Backspace");
+      await card().getByTestId("step-list").waitFor({ timeout: 30000 });
+      // Jigsaw: the steps read its regions.
+      await t.click("variant-jigsaw");
+      await t.tid("vseed").fill("3");
+      await t.tid("vseed").dispatchEvent("change");
+      await t.click("vgenerate");
+      await page.waitForFunction(() => /Generated/.test(document.querySelector('[data-testid="vmessage"]')?.textContent || ""), null, { timeout: 30000 });
+      await page.waitForFunction(() => {
+        const r = document.querySelector('[data-testid="vlab-card"] [data-testid="rating"]');
+        return r && ["easy", "medium", "hard", "expert"].includes(r.dataset.rating);
+      }, null, { timeout: 30000 });
+      await t.click("vsolve-logically");
+      await card().getByTestId("step-list").waitFor();
+      assert.equal(await card().getByTestId("verdict").getAttribute("data-outcome"), "solved");
+      const jtexts = await steps().allInnerTexts();
+      assert.ok(jtexts.length > 0);
+      assert.ok(jtexts.some((x) => /region \d/.test(x)), `a step names a region: ${jtexts.slice(0, 5).join(" | ")}`);
+      assert.ok(!jtexts.some((x) => /box \d/.test(x)), "no box in a jigsaw's steps");
+      t.note(`jigsaw: ${await card().getByTestId("rating").getAttribute("data-score")}, ${jtexts.length} steps`);
+      await t.shot("variant-jigsaw-steps-desktop-light");
+      // Samurai: a clear message, no list.
+      await t.click("variant-samurai");
+      await card().getByTestId("steps-error").waitFor({ timeout: 30000 });
+      assert.match(await card().getByTestId("steps-error").innerText(), /Samurai is five overlapping/);
+      t.assertNoConsoleErrors();
+      // Screenshots: the X step list at 1280 and 375 px, light and dark.
+      for (const scheme of ["light", "dark"]) {
+        for (const [w, h, tag] of [[1280, 800, "desktop"], [375, 812, "mobile"]]) {
+          const p = await t.newPage({ width: w, height: h, colorScheme: scheme, isMobile: w < 500 });
+          await t.open("#sudoku", { page: p });
+          await t.click("variant-x", p);
+          await t.tid("vimport-text", p).fill(X_PUZZLE);
+          await t.click("vimport", p);
+          await rated(p);
+          await t.click("vsolve-logically", p);
+          await p.locator('[data-testid="vlab-card"] [data-testid="step-list"]').waitFor();
+          await p.locator('[data-testid="vlab-card"]').scrollIntoViewIfNeeded();
+          await t.shot(`variant-x-steps-${tag}-${scheme}`, p);
+          const width = await p.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(width <= w + 2, `no horizontal scroll at ${w} px (${width})`);
+          await p.close();
+        }
+      }
+    },
+  },
 ];

@@ -112,11 +112,15 @@ impl Job for SudokuCount {
 }
 
 /// Solve logically with explanations and rate the puzzle (the lab's
-/// "Solve logically" and difficulty). Not sliced: a cancel terminates the
-/// worker; the engine's branch limit bounds the exploration tree.
+/// "Solve logically" and difficulty) under any square grid's rules: a
+/// standard grid of any box shape, X (the diagonals are units), jigsaw (the
+/// regions are). Samurai is refused by name: the logical solver reads one
+/// square grid. Not sliced: a cancel terminates the worker; the engine's
+/// branch limit bounds the exploration tree.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SudokuExplain {
-    pub shape: Shape,
+    pub rules: Kind,
+    /// One value per cell, row-major, 0 = blank.
     pub cells: Vec<u8>,
 }
 
@@ -127,8 +131,23 @@ impl Job for SudokuExplain {
     type Item = FlatExplanation;
 
     fn start(self) -> Result<Started<FlatExplanation>, JobError> {
-        let puzzle = sudoku_from(self.shape, &self.cells)?;
-        let explanation = logic::explain(&puzzle)?;
+        let explanation = match self.rules {
+            // Read as Sage's list: its errors name rows, columns and boxes
+            // as the standard page always showed them.
+            Kind::Standard(shape) => logic::explain(&sudoku_from(shape, &self.cells)?)?,
+            Kind::Samurai => {
+                return Err(JobError::unsupported(
+                    "the step list and the rating read one square grid, and a Samurai is five \
+                     overlapping ones (play mode's Hint works on it)",
+                ))
+            }
+            rules => {
+                let variant = variant_from(rules)?;
+                let board = logic::board_for_variant(&variant, &self.cells)
+                    .map_err(|e| JobError::new(ErrorKind::BadInput, e))?;
+                logic::explain_board(board, logic::DEFAULT_BRANCH_LIMIT)
+            }
+        };
         Ok(Started::answer(FlatExplanation::flatten(explanation)))
     }
 }
@@ -639,7 +658,7 @@ pub(crate) mod tests {
         let mut r = Runner::new();
         // H has five solutions: the rules get stuck, the tree finds two.
         let job = SudokuExplain {
-            shape: Shape::square(3).unwrap(),
+            rules: Kind::Standard(Shape::square(3).unwrap()),
             cells: cells(H),
         };
         let e = answer(&mut r, 1, job).unwrap().rebuild().unwrap();
@@ -652,7 +671,7 @@ pub(crate) mod tests {
         let mut one = cells(H_SOLUTIONS[0]);
         one[0] = 0;
         let job = SudokuExplain {
-            shape: Shape::square(3).unwrap(),
+            rules: Kind::Standard(Shape::square(3).unwrap()),
             cells: one,
         };
         let e = answer(&mut r, 2, job).unwrap().rebuild().unwrap();
@@ -663,6 +682,104 @@ pub(crate) mod tests {
         assert!(!r.busy());
     }
 
+    /// The explain job under X and jigsaw rules: the step list and rating
+    /// the engine's `explain_board` gives (what `tessera sudoku explain
+    /// --variant x|jigsaw` prints), through the wire; the solution is the
+    /// variant solver's unique one, and the steps read the variant's units.
+    #[test]
+    fn explain_job_reads_x_and_jigsaw_rules() {
+        use tessera_engine::sudoku::logic::UnitKind;
+        use tessera_engine::sudoku::variant::generate::{generate, Options, Request as Wanted};
+        use tessera_engine::sudoku::variant::{RegionMap, Variant};
+        // The variant e2e spec's X puzzle (sudoku-variants.mjs).
+        let x = cells(
+            "..3.....6...8.37...4...6.....1..48.9.5.......3..................7..........2813..",
+        );
+        let jigsaw = Variant::jigsaw(RegionMap::from_seed(9, 5));
+        let mut o = Options::new(Wanted::Fixed(jigsaw.clone()), 1);
+        o.max_attempts = 50;
+        let j = generate(&o).unwrap().puzzle;
+        let mut r = Runner::new();
+        for (id, variant, puzzle, unit) in [
+            (1, Variant::x(Shape::NINE), x, UnitKind::Diagonal),
+            (2, jigsaw, j, UnitKind::Region),
+        ] {
+            let job = SudokuExplain {
+                rules: variant.kind().clone(),
+                cells: puzzle.clone(),
+            };
+            let wire = decode::<FlatExplanation>(&encode(&answer(&mut r, id, job).unwrap()));
+            let e = wire.unwrap().rebuild().unwrap();
+            let board = logic::board_for_variant(&variant, &puzzle).unwrap();
+            let engine = logic::explain_board(board, logic::DEFAULT_BRANCH_LIMIT);
+            assert_eq!(e, engine, "{}", variant.name());
+            let solutions = variant.solutions(&puzzle, 2).unwrap();
+            assert_eq!(solutions.len(), 1, "{}", variant.name());
+            assert_eq!(e.outcome, logic::Outcome::Solved, "{}", variant.name());
+            assert_eq!(e.solution.as_ref().unwrap().cells(), &solutions[0][..]);
+            assert!(
+                e.rating.is_some() && e.score.is_some(),
+                "{}",
+                variant.name()
+            );
+            assert!(
+                e.steps
+                    .iter()
+                    .any(|s| s.units.iter().any(|u| u.kind == unit)),
+                "{}: no step reasons on a {unit:?}",
+                variant.name()
+            );
+            // The same digits as standard rules give another explanation:
+            // the job did not fall back to rows, columns and boxes.
+            let standard = answer(
+                &mut r,
+                id + 10,
+                SudokuExplain {
+                    rules: Kind::Standard(Shape::NINE),
+                    cells: puzzle,
+                },
+            );
+            if let Ok(s) = standard {
+                assert_ne!(s.rebuild().unwrap(), e, "{}", variant.name());
+            }
+        }
+        assert!(!r.busy());
+    }
+
+    #[test]
+    fn explain_job_refuses_samurai_and_clashing_variant_givens_by_name() {
+        let mut r = Runner::new();
+        let e = answer(
+            &mut r,
+            1,
+            SudokuExplain {
+                rules: Kind::Samurai,
+                cells: vec![0; 369],
+            },
+        )
+        .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Unsupported);
+        assert!(e.message.contains("Samurai"), "{e}");
+        // 7 twice on the main diagonal: legal in rows, columns and boxes.
+        let mut bad = vec![0u8; 81];
+        bad[0] = 7;
+        bad[80] = 7;
+        let e = answer(
+            &mut r,
+            2,
+            SudokuExplain {
+                rules: Kind::X(Shape::NINE),
+                cells: bad,
+            },
+        )
+        .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::BadInput);
+        assert!(
+            e.message.contains('7') && e.message.contains("diagonal"),
+            "{e}"
+        );
+    }
+
     #[test]
     fn explain_job_reports_clashing_givens_as_an_error() {
         let mut r = Runner::new();
@@ -670,7 +787,7 @@ pub(crate) mod tests {
         bad[0] = 5;
         bad[1] = 5;
         let job = SudokuExplain {
-            shape: Shape::square(3).unwrap(),
+            rules: Kind::Standard(Shape::square(3).unwrap()),
             cells: bad,
         };
         let e = answer(&mut r, 3, job).unwrap_err();
@@ -795,7 +912,7 @@ pub(crate) mod tests {
             start(
                 1,
                 SudokuExplain {
-                    shape: Shape::square(3).unwrap(),
+                    rules: Kind::Standard(Shape::square(3).unwrap()),
                     cells: vec![0; 81],
                 },
             ),

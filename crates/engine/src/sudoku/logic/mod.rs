@@ -250,14 +250,18 @@ pub fn board_for_variant(
 /// The position before the first step and after each step (so
 /// `steps.len() + 1` snapshots): what a step-through view shows.
 pub fn replay(puzzle: &Sudoku, steps: &[Step]) -> Result<Vec<Snapshot>, SudokuError> {
-    let mut board = Board::new(puzzle)?;
+    Ok(replay_board(Board::new(puzzle)?, steps))
+}
+
+/// [`replay`] from any board (X-sudoku, jigsaw: [`board_for_variant`]).
+pub fn replay_board(mut board: Board, steps: &[Step]) -> Vec<Snapshot> {
     let mut out = Vec::with_capacity(steps.len() + 1);
     out.push(board.snapshot());
     for s in steps {
         s.apply(&mut board);
         out.push(board.snapshot());
     }
-    Ok(out)
+    out
 }
 
 struct Explorer {

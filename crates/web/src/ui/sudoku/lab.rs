@@ -24,6 +24,7 @@ use tessera_engine::sudoku::logic::{
     self, board::digits, weight_text, Branch, BranchEnd, Explanation, Outcome, Rating, Snapshot,
     Split, Step,
 };
+use tessera_engine::sudoku::variant::Kind;
 use tessera_engine::sudoku::{Shape, Sudoku};
 use tessera_jobs::event::Event;
 use tessera_jobs::jobs::sudoku::{SudokuExplain, SudokuGenerate};
@@ -343,8 +344,12 @@ impl Lab {
     fn submit_explain(&self, shape: Shape, cells: Vec<u8>) {
         let lab = *self;
         let kept = cells.clone();
-        self.explain_job
-            .submit(SudokuExplain { shape, cells }, move |_, e| {
+        self.explain_job.submit(
+            SudokuExplain {
+                rules: Kind::Standard(shape),
+                cells,
+            },
+            move |_, e| {
                 let result = match e {
                     Event::Item { item: e, .. } => {
                         let e = match e.rebuild() {
@@ -381,7 +386,8 @@ impl Lab {
                         result,
                     }));
                 }
-            });
+            },
+        );
     }
 
     fn say(&self, kind: Tone, text: impl Into<String>, step: Option<Step>) {
@@ -694,12 +700,12 @@ fn reveal_step(k: usize) {
 }
 
 /// The rating line: difficulty, hardest technique, step count.
-fn rating_view(lab: Lab) -> impl IntoView {
+fn rating_view(analysis: RwSignal<Option<Analysis>>, deferred: Signal<bool>) -> impl IntoView {
     move || {
-        let a = lab.analysis.get();
+        let a = analysis.get();
         let mut score = None;
         let (rating, text) = match &a {
-            None if lab.deferred.get() => (
+            None if deferred.get() => (
                 "deferred",
                 "Large grids are rated on demand: press Solve logically (it runs in the \
                  background)."
@@ -903,85 +909,7 @@ pub fn LabCard(lab: Lab) -> impl IntoView {
             }
         })
     };
-    let steps_view = move || {
-        let a = lab.analysis.get();
-        let n = a.as_ref().map_or(9, |a| a.shape.size());
-        match a {
-            None => view! { <p class="muted" data-testid="steps-pending">"Solving logically…"</p> }
-                .into_any(),
-            Some(Analysis { result: Err(e), .. }) => {
-                view! { <p class="field-error" data-testid="steps-error">{e}</p> }.into_any()
-            }
-            Some(Analysis {
-                result: Ok((e, _)), ..
-            }) => {
-                let total = e.steps.len();
-                let items = e
-                    .steps
-                    .iter()
-                    .enumerate()
-                    .map(|(k, s)| {
-                        let chip = technique_chip(s);
-                        let text = sentence(s);
-                        view! {
-                            <li>
-                                <button
-                                    type="button"
-                                    class="step-item"
-                                    class:current=move || lab.viewing.get() == Some(k)
-                                    data-testid="step-item"
-                                    data-index=k
-                                    aria-pressed=move || (lab.viewing.get() == Some(k)).to_string()
-                                    on:click=move |_| lab.view_step(k, lab.after.get_untracked())
-                                >
-                                    <span class="step-no">{k + 1}</span>
-                                    {chip}
-                                    <span class="step-text">{text}</span>
-                                </button>
-                            </li>
-                        }
-                    })
-                    .collect_view();
-                let verdict = match e.outcome {
-                    Outcome::Solved if e.exploration.is_none() => {
-                        format!("Solved by logic alone in {total} steps.")
-                    }
-                    Outcome::Solved => format!(
-                        "{total} logical steps, then the rules ran dry: the exploration tree \
-                         below tries candidates ({} branches) and finds exactly one solution.",
-                        e.branches
-                    ),
-                    Outcome::MultipleSolutions => {
-                        format!("{total} logical steps; exploring shows more than one solution.")
-                    }
-                    Outcome::NoSolution => match &e.contradiction {
-                        Some(why) => format!("No solution: {why}."),
-                        None => "No solution: every branch of the tree contradicts.".into(),
-                    },
-                    Outcome::Unfinished => format!(
-                        "Gave up after {} branches of the exploration tree.",
-                        e.branches
-                    ),
-                };
-                let tree = e.exploration.clone().map(|s| {
-                    view! {
-                        <details class="tree" data-testid="tree" open>
-                            <summary>"Exploration tree"</summary>
-                            {split_view(s, n, 0)}
-                        </details>
-                    }
-                });
-                view! {
-                    <p class="verdict" data-testid="verdict" data-outcome=format!("{:?}", e.outcome).to_lowercase() data-steps=total>
-                        {verdict}
-                    </p>
-                    <ol class="step-list" data-testid="step-list">{items}</ol>
-                    {tree}
-                }
-                .into_any()
-            }
-        }
-    };
+    let steps_view = move || steps_body(lab.analysis.get(), Some(lab));
     let before_after = move |after: bool, label: &'static str, id: &'static str| {
         view! {
             <Segment testid=id checked=Signal::derive(move || lab.after.get() == after)
@@ -996,7 +924,7 @@ pub fn LabCard(lab: Lab) -> impl IntoView {
     view! {
         <section class="card lab-card" aria-labelledby="lab-title" data-testid="lab-card">
             <h2 id="lab-title">"Logic"</h2>
-            {rating_view(lab)}
+            {rating_view(lab.analysis, lab.deferred.into())}
             <div class="actions">
                 <button type="button" data-testid="hint" title="A hint in four presses: where to look, the cells, the step, then apply it" on:click=move |_| lab.hint()>
                     "Hint"
@@ -1021,6 +949,251 @@ pub fn LabCard(lab: Lab) -> impl IntoView {
                         </button>
                     </div>
                     {steps_view}
+                </div>
+            </Show>
+        </section>
+    }
+}
+
+/// The step list and verdict of an analysis (`None`: still running). With
+/// `lab`, the steps are buttons that show their position on the standard
+/// grid; without (the variant editor), a list to read.
+fn steps_body(a: Option<Analysis>, lab: Option<Lab>) -> AnyView {
+    let n = a.as_ref().map_or(9, |a| a.shape.size());
+    match a {
+        None => view! { <p class="muted" data-testid="steps-pending">"Solving logically…"</p> }
+            .into_any(),
+        Some(Analysis { result: Err(e), .. }) => {
+            view! { <p class="field-error" data-testid="steps-error">{e}</p> }.into_any()
+        }
+        Some(Analysis {
+            result: Ok((e, _)), ..
+        }) => {
+            let total = e.steps.len();
+            let items = e
+                .steps
+                .iter()
+                .enumerate()
+                .map(|(k, s)| {
+                    let chip = technique_chip(s);
+                    let text = sentence(s);
+                    let Some(lab) = lab else {
+                        return view! {
+                            <li>
+                                <div class="step-item static" data-testid="step-item" data-index=k>
+                                    <span class="step-no">{k + 1}</span>
+                                    {chip}
+                                    <span class="step-text">{text}</span>
+                                </div>
+                            </li>
+                        }
+                        .into_any();
+                    };
+                    view! {
+                        <li>
+                            <button
+                                type="button"
+                                class="step-item"
+                                class:current=move || lab.viewing.get() == Some(k)
+                                data-testid="step-item"
+                                data-index=k
+                                aria-pressed=move || (lab.viewing.get() == Some(k)).to_string()
+                                on:click=move |_| lab.view_step(k, lab.after.get_untracked())
+                            >
+                                <span class="step-no">{k + 1}</span>
+                                {chip}
+                                <span class="step-text">{text}</span>
+                            </button>
+                        </li>
+                    }
+                    .into_any()
+                })
+                .collect_view();
+            let verdict = match e.outcome {
+                Outcome::Solved if e.exploration.is_none() => {
+                    format!("Solved by logic alone in {total} steps.")
+                }
+                Outcome::Solved => format!(
+                    "{total} logical steps, then the rules ran dry: the exploration tree \
+                         below tries candidates ({} branches) and finds exactly one solution.",
+                    e.branches
+                ),
+                Outcome::MultipleSolutions => {
+                    format!("{total} logical steps; exploring shows more than one solution.")
+                }
+                Outcome::NoSolution => match &e.contradiction {
+                    Some(why) => format!("No solution: {why}."),
+                    None => "No solution: every branch of the tree contradicts.".into(),
+                },
+                Outcome::Unfinished => format!(
+                    "Gave up after {} branches of the exploration tree.",
+                    e.branches
+                ),
+            };
+            let tree = e.exploration.clone().map(|s| {
+                view! {
+                    <details class="tree" data-testid="tree" open>
+                        <summary>"Exploration tree"</summary>
+                        {split_view(s, n, 0)}
+                    </details>
+                }
+            });
+            view! {
+                    <p class="verdict" data-testid="verdict" data-outcome=format!("{:?}", e.outcome).to_lowercase() data-steps=total>
+                        {verdict}
+                    </p>
+                    <ol class="step-list" data-testid="step-list">{items}</ol>
+                    {tree}
+                }
+                .into_any()
+        }
+    }
+}
+
+/// The logical solve of the variant editor's puzzle (X, jigsaw): the same
+/// worker job as the standard lab's (`SudokuExplain` with the variant's
+/// rules), its rating and step list. Samurai gets the job's message: the
+/// step list reads one square grid.
+#[derive(Clone, Copy)]
+pub struct VariantLab {
+    /// `None` while the worker is at it (or before the first request).
+    pub analysis: RwSignal<Option<Analysis>>,
+    pub show_steps: RwSignal<bool>,
+    /// The worker is analysing (shows Cancel).
+    pub running: RwSignal<bool>,
+    job: JobSlot,
+}
+
+impl Default for VariantLab {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl VariantLab {
+    pub fn new() -> VariantLab {
+        VariantLab {
+            analysis: RwSignal::new(None),
+            show_steps: RwSignal::new(false),
+            running: RwSignal::new(false),
+            job: JobSlot::new(),
+        }
+    }
+
+    /// Analyse a puzzle under `rules` (or say what is wrong with them),
+    /// once the values rest for a moment; the previous run is abandoned.
+    pub fn analyse(&self, rules: Result<Kind, String>, cells: Vec<u8>) {
+        let ticket = self.job.reserve();
+        self.analysis.set(None);
+        let rules = match rules {
+            Ok(r) => r,
+            Err(e) => {
+                self.running.set(false);
+                return self.analysis.set(Some(Analysis {
+                    shape: Shape::NINE,
+                    cells,
+                    result: Err(e.trim_end_matches('.').to_string()),
+                }));
+            }
+        };
+        self.running.set(true);
+        let me = *self;
+        set_timeout(
+            move || {
+                if me.job.is_current(ticket) {
+                    me.submit(rules, cells);
+                }
+            },
+            std::time::Duration::from_millis(120),
+        );
+    }
+
+    fn submit(&self, rules: Kind, cells: Vec<u8>) {
+        let me = *self;
+        let kept = cells.clone();
+        self.job
+            .submit(SudokuExplain { rules, cells }, move |_, e| {
+                let result = match e {
+                    Event::Item { item, .. } => item.rebuild().map(|e| (e, Vec::new())),
+                    Event::Error(e) => Err(e.message),
+                    Event::Progress(_) | Event::Waiting(_) | Event::Done(_) => return,
+                };
+                me.running.set(false);
+                me.analysis.set(Some(Analysis {
+                    shape: Shape::NINE,
+                    cells: kept.clone(),
+                    result,
+                }));
+            });
+    }
+
+    /// The user's Cancel: the worker is stopped; Solve logically starts
+    /// again.
+    pub fn cancel(&self) {
+        self.job.abandon();
+        self.running.set(false);
+        self.analysis.set(Some(Analysis {
+            shape: Shape::NINE,
+            cells: Vec::new(),
+            result: Err("cancelled; Solve logically starts it again".into()),
+        }));
+    }
+
+    pub fn abandon(&self) {
+        self.job.abandon();
+        self.running.set(false);
+    }
+}
+
+/// The variant editor's Logic card: the rating of the puzzle on screen
+/// (analysed in the worker after every edit, as the standard lab does up
+/// to 9×9) and its step list.
+#[component]
+pub fn VariantLogicCard(
+    vlab: VariantLab,
+    /// The rules and values on screen (tracked); `Err` names what is wrong
+    /// with the rules (a broken region map).
+    puzzle: Memo<(Result<Kind, String>, Vec<u8>)>,
+) -> impl IntoView {
+    Effect::new(move |_| {
+        let (rules, cells) = puzzle.get();
+        vlab.analyse(rules, cells);
+    });
+    on_cleanup(move || vlab.abandon());
+    let solve = move || {
+        vlab.show_steps.set(true);
+        let stale = vlab
+            .analysis
+            .with_untracked(|a| matches!(a, Some(Analysis { result: Err(_), .. })));
+        if stale || (!vlab.running.get_untracked() && vlab.analysis.with_untracked(Option::is_none))
+        {
+            let (rules, cells) = puzzle.get_untracked();
+            vlab.analyse(rules, cells);
+        }
+    };
+    view! {
+        <section class="card lab-card" aria-labelledby="vlab-title" data-testid="vlab-card">
+            <h2 id="vlab-title">"Logic"</h2>
+            {rating_view(vlab.analysis, Signal::derive(|| false))}
+            <div class="actions">
+                <button type="button" class="primary" data-testid="vsolve-logically" title="Every step, from the givens to the solution, with the diagonals or regions as units" on:click=move |_| solve()>
+                    "Solve logically"
+                </button>
+                <Show when=move || vlab.running.get()>
+                    <button type="button" class="danger" data-testid="vlogic-cancel" on:click=move |_| vlab.cancel()>
+                        "Cancel"
+                    </button>
+                </Show>
+            </div>
+            <Show when=move || vlab.show_steps.get()>
+                <div class="steps-panel" data-testid="steps-panel">
+                    <div class="steps-head">
+                        <span class="muted">"Steps on this puzzle’s units"</span>
+                        <button type="button" class="ghost" data-testid="steps-close" on:click=move |_| vlab.show_steps.set(false)>
+                            "Close"
+                        </button>
+                    </div>
+                    {move || steps_body(vlab.analysis.get(), None)}
                 </div>
             </Show>
         </section>

@@ -800,6 +800,8 @@ pub fn VariantGrid(vb: VBench) -> impl IntoView {
 #[component]
 pub fn VariantPanel(vb: VBench) -> impl IntoView {
     let busy = move || vb.run.get().is_busy();
+    let vlab = super::lab::VariantLab::new();
+    let puzzle = Memo::new(move |_| (vb.variant.get().map(|v| v.kind().clone()), vb.current()));
     let import_text = RwSignal::new(String::new());
     let import = move || {
         let text = import_text.get_untracked();
@@ -953,6 +955,7 @@ pub fn VariantPanel(vb: VBench) -> impl IntoView {
                 }}
             </p>
         </section>
+        <super::lab::VariantLogicCard vlab=vlab puzzle=puzzle/>
         {region_tools}
         <section class="card" aria-labelledby="vio-title">
             <h2 id="vio-title">"Import / export"</h2>
@@ -989,7 +992,7 @@ pub fn VariantPanel(vb: VBench) -> impl IntoView {
                     }
                 }
             ></textarea>
-            <p class="hint">"Play mode gives graduated hints on X, jigsaw and Samurai grids; the lab’s step list and ratings are for standard grids."</p>
+            <p class="hint">"Play mode gives graduated hints on X, jigsaw and Samurai grids; the step list and the rating read X and jigsaw grids (a Samurai is five overlapping grids)."</p>
         </section>
     }
 }
