@@ -367,4 +367,73 @@ export const tests = [
       }
     },
   },
+  {
+    name: "experiments: SAT encodings compared on top95 #1-#10; three rows, sizes by the formulas, the same solutions; Cancel",
+    timeout: 120000,
+    async run(t) {
+      const page = await openExperiments(t);
+      await t.watchLongTasks();
+      await t.click("encodings-run");
+      await t.until(() => /Done/.test(document.querySelector('[data-testid="encodings-message"]')?.innerText ?? ""), null, { timeout: 90000 });
+      const rows = t.tid("encodings-row");
+      assert.equal(await rows.count(), 3);
+      const names = [], sols = [];
+      for (let i = 0; i < 3; i++) {
+        names.push(await rows.nth(i).getAttribute("data-encoding"));
+        sols.push(await rows.nth(i).getAttribute("data-solutions"));
+      }
+      assert.deepEqual(names, ["minimal", "efficient", "extended"]);
+      assert.equal(sols[0].length, 810, "ten 81-cell solutions");
+      assert.equal(sols[1], sols[0]);
+      assert.equal(sols[2], sols[0]);
+      // top95 #1's solution comes first (the colouring test above has it too).
+      assert.equal(sols[0].slice(0, 81), "417369825632158947958724316825437169791586432346912758289643571573291684164875293");
+      // Clauses per puzzle: the formulas (n = 9, C(9,2) = 36) plus the average number of givens.
+      const vars = (await t.tid("encodings-variables").allInnerTexts()).map((x) => x.trim());
+      assert.deepEqual(vars, ["729", "729", "729"]);
+      const clauses = (await t.tid("encodings-clauses").allInnerTexts()).map((x) => Number(x.replace(/[^\d]/g, "")));
+      assert.equal(clauses[1] - clauses[0], 81 * 36, "efficient adds cell uniqueness");
+      assert.equal(clauses[2] - clauses[1], 3 * 81, "extended adds unit definedness");
+      assert.ok(clauses[0] >= 8829 + 17 && clauses[0] <= 8829 + 30, `minimal: 8,829 + the givens (${clauses[0]})`);
+      assert.match(await page.locator('[data-testid="encodings-card"]').innerText(), /tessera experiment encodings/);
+      await t.tid("encodings-table").scrollIntoViewIfNeeded();
+      await t.shot("experiments-encodings-desktop");
+      const long = (await t.longTasks()).filter((d) => d > 200);
+      assert.deepEqual(long, [], "no main-thread task over 200 ms");
+      // Cancel: started and cancelled at once, it stops before the third row.
+      await page.evaluate(() => new Promise((resolve) => {
+        document.querySelector('[data-testid="encodings-run"]').click();
+        setTimeout(() => { document.querySelector('[data-testid="encodings-cancel"]').click(); resolve(); }, 0);
+      }));
+      await t.until(() => /Cancelled after \d of 3/.test(document.querySelector('[data-testid="encodings-message"]')?.innerText ?? ""), null, { timeout: 30000 });
+      const said = Number((await t.tid("encodings-message").innerText()).match(/after (\d) of/)[1]);
+      assert.ok(said < 3, "stopped before the end");
+      assert.equal(await t.tid("encodings-row").count(), said);
+      assert.equal(await t.tid("encodings-run").isEnabled(), true);
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "experiments: the SAT encodings card on a 375 px phone, light and dark, the Grid tab's puzzle",
+    timeout: 120000,
+    async run(t) {
+      for (const colorScheme of ["light", "dark"]) {
+        const page = await openExperiments(t, { width: 375, height: 812, isMobile: true, colorScheme },
+          "#sudoku/4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+        await t.tid("encodings-source").selectOption("0");
+        await t.click("encodings-run");
+        await t.until(() => /Done/.test(document.querySelector('[data-testid="encodings-message"]')?.innerText ?? ""), null, { timeout: 60000 });
+        assert.equal(await t.tid("encodings-row").count(), 3);
+        const sol = await t.tid("encodings-row").first().getAttribute("data-solutions");
+        assert.equal(sol, "417369825632158947958724316825437169791586432346912758289643571573291684164875293");
+        const clauses = (await t.tid("encodings-clauses").allInnerTexts()).map((x) => Number(x.replace(/[^\d]/g, "")));
+        assert.deepEqual(clauses, [8829 + 17, 11745 + 17, 11988 + 17], "the formulas plus top95 #1's 17 givens");
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 375, `no page-wide horizontal scroll (${width}, ${colorScheme})`);
+        await t.tid("encodings-table").scrollIntoViewIfNeeded();
+        await t.shot(`experiments-phone-encodings-${colorScheme}`);
+        t.assertNoConsoleErrors();
+      }
+    },
+  },
 ];

@@ -96,6 +96,23 @@ pub struct Cnf {
     pub clauses: Vec<Vec<i32>>,
 }
 
+/// The CDCL solver's counters for one run of [`Cnf::models_with_effort`]:
+/// machine-independent measures of the work, unlike a time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Effort {
+    pub conflicts: u64,
+    pub decisions: u64,
+    pub propagations: u64,
+}
+
+impl std::ops::AddAssign for Effort {
+    fn add_assign(&mut self, o: Effort) {
+        self.conflicts += o.conflicts;
+        self.decisions += o.decisions;
+        self.propagations += o.propagations;
+    }
+}
+
 /// `puzzle` in `encoding`.
 pub fn encode(puzzle: &Sudoku, encoding: Encoding) -> Cnf {
     let n = puzzle.size();
@@ -156,6 +173,12 @@ impl Cnf {
     /// `primary` variables. Tessera's CDCL solver (batsat) on the clauses
     /// exactly as written: no Sudoku knowledge, no preprocessing of ours.
     pub fn models(&self, primary: usize, limit: usize) -> Vec<Vec<bool>> {
+        self.models_with_effort(primary, limit).0
+    }
+
+    /// [`Cnf::models`] and what the solver did to find them (all the
+    /// solves together, the last one that proves no further model too).
+    pub fn models_with_effort(&self, primary: usize, limit: usize) -> (Vec<Vec<bool>>, Effort) {
         let mut solver = BasicSolver::default();
         let vars: Vec<Var> = (0..self.variables)
             .map(|_| solver.new_var_default())
@@ -178,7 +201,12 @@ impl Cnf {
             out.push(model);
             ok = solver.add_clause_reuse(&mut block);
         }
-        out
+        let effort = Effort {
+            conflicts: solver.num_conflicts(),
+            decisions: solver.num_decisions(),
+            propagations: solver.num_propagations(),
+        };
+        (out, effort)
     }
 }
 

@@ -36,4 +36,5 @@ pub static REGISTRY: Registry = crate::registry![
     essential::EssentiallyDifferent,
     modeling::SudokuColour,
     modeling::MinimalClues,
+    modeling::SatEncodings,
 ];

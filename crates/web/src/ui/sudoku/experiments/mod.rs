@@ -8,6 +8,7 @@
 
 mod colouring;
 mod counting;
+mod encodings;
 mod essential;
 mod jnotes;
 mod minimal;
@@ -44,6 +45,7 @@ pub fn Experiments(bench: Bench) -> impl IntoView {
                 <phase::PhaseCard/>
                 <minimal::MinimalCard/>
                 <colouring::ColouringCard bench=bench/>
+                <encodings::EncodingsCard bench=bench/>
                 <counting::CountingCard count_all=count_all/>
                 <jnotes::JNotesCard/>
                 <sweep::SweepCard bench=bench/>
@@ -63,6 +65,8 @@ enum Experiment {
     Sampling,
     /// Colouring the Sudoku graph.
     Colouring,
+    /// Solving the SAT encodings.
+    Encoding,
 }
 
 impl Purpose for Experiment {
@@ -71,6 +75,7 @@ impl Purpose for Experiment {
             Experiment::Counting => "counting",
             Experiment::Sampling => "sampling",
             Experiment::Colouring => "colouring",
+            Experiment::Encoding => "encoding",
         }
     }
 
