@@ -159,7 +159,7 @@ pub fn EncodingsCard(bench: Bench) -> impl IntoView {
                 "The extra clauses say nothing new about the solutions, but they let the solver deduce more from each guess.",
             )>
             <div class="exp-controls">
-                <label class="exp-field">
+                <label class="exp-field exp-source">
                     <span>"Puzzles"</span>
                     <select data-testid="encodings-source" on:change=move |e| {
                         if let Ok(i) = event_target_value(&e).parse::<usize>() { source.set(i.min(1)); }
