@@ -93,24 +93,7 @@ pub fn graduated_hint_with(
     let stage = stage.clamp(1, 4);
     let geo = position.geometry();
     let cells = geo.n * geo.n;
-    let plain = |kind, text: String, mistakes: Vec<usize>| Hint {
-        kind,
-        stage,
-        shown: (!mistakes.is_empty()).then(|| Step {
-            technique: Technique::Bifurcation,
-            cells: mistakes.clone(),
-            units: vec![],
-            digits: vec![],
-            placements: vec![],
-            eliminations: vec![],
-            explanation: text.clone(),
-            weight: 0,
-        }),
-        text,
-        step: None,
-        mistakes,
-        after: None,
-    };
+    let plain = |kind, text: String, mistakes: Vec<usize>| plain_hint(kind, stage, text, mistakes);
     if let Some(sol) = solution.filter(|s| s.len() == cells) {
         let wrong: Vec<usize> = (0..cells)
             .filter(|&c| position.values()[c] != 0 && position.values()[c] != sol[c])
@@ -230,6 +213,29 @@ enum Area {
 
 /// Where stage 1 points: the step's first unit, or the one unit holding
 /// all its cells (a box first), or else just its digits.
+/// A hint that is only words (a wrong digit, lost marks, a finished grid),
+/// with the cells it names shown as the step's cells.
+pub(super) fn plain_hint(kind: HintKind, stage: u8, text: String, mistakes: Vec<usize>) -> Hint {
+    Hint {
+        kind,
+        stage,
+        shown: (!mistakes.is_empty()).then(|| Step {
+            technique: Technique::Bifurcation,
+            cells: mistakes.clone(),
+            units: vec![],
+            digits: vec![],
+            placements: vec![],
+            eliminations: vec![],
+            explanation: text.clone(),
+            weight: 0,
+        }),
+        text,
+        step: None,
+        mistakes,
+        after: None,
+    }
+}
+
 fn area(board: &Board, step: &Step) -> Area {
     if let Some(&u) = step.units.first() {
         return Area::Unit(u);

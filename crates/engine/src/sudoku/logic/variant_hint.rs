@@ -14,7 +14,7 @@
 //! its text says which grid, and its cells are the Samurai's.
 
 use super::board::{bit, digits, Board};
-use super::hint::{graduated_hint, graduated_hint_with, Hint, HintKind};
+use super::hint::{graduated_hint, graduated_hint_with, plain_hint as plain, Hint, HintKind};
 use super::step::{Step, Technique};
 use crate::sudoku::variant::{samurai_grid_name, Kind, Variant, SAMURAI_GRIDS};
 use crate::sudoku::Shape;
@@ -65,27 +65,6 @@ pub fn variant_hint(
         solution,
         stage.clamp(1, 4),
     ))
-}
-
-fn plain(kind: HintKind, stage: u8, text: String, mistakes: Vec<usize>) -> Hint {
-    Hint {
-        kind,
-        stage,
-        shown: (!mistakes.is_empty()).then(|| Step {
-            technique: Technique::Bifurcation,
-            cells: mistakes.clone(),
-            units: vec![],
-            digits: vec![],
-            placements: vec![],
-            eliminations: vec![],
-            explanation: text.clone(),
-            weight: 0,
-        }),
-        text,
-        step: None,
-        mistakes,
-        after: None,
-    }
 }
 
 fn samurai_hint(
