@@ -618,3 +618,32 @@ fn samurai_hints_work_grid_by_grid_and_name_the_grid() {
     // Values that do not fit are an error, not a panic.
     assert!(variant_hint(&v, &values[..81], &marks[..81], None, 1).is_err());
 }
+
+/// The hint walk (how a Samurai is rated) rates X and jigsaw puzzles as
+/// the step list does: the same steps, so the same grade and number.
+#[test]
+fn the_hint_walk_rates_as_the_step_list() {
+    use tessera::engine::sudoku::logic::{board_for_variant, explain_board, hint_walk};
+    for (name, request, seed) in [
+        ("X", Request::Fixed(Variant::x(s(3, 3))), 3),
+        ("jigsaw", Request::RandomJigsaw(9), 3),
+        ("standard", Request::Fixed(Variant::standard(s(3, 3))), 7),
+    ] {
+        let g = generate::generate(&Options::new(request.clone(), seed)).unwrap();
+        let walk = hint_walk(&g.variant, &g.puzzle).unwrap();
+        let e = explain_board(
+            board_for_variant(&g.variant, &g.puzzle).unwrap(),
+            tessera::engine::sudoku::logic::DEFAULT_BRANCH_LIMIT,
+        );
+        let walked: Vec<_> = walk.steps.iter().map(|s| s.technique).collect();
+        let listed: Vec<_> = e.steps.iter().map(|s| s.technique).collect();
+        assert_eq!(walked, listed, "{name}");
+        assert_eq!(
+            walk.rating(),
+            e.rating.zip(e.score),
+            "{name}: {} steps",
+            walk.steps.len()
+        );
+        assert!(walk.solved, "{name}");
+    }
+}

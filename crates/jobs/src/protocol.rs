@@ -34,7 +34,8 @@ use serde_json::value::RawValue;
 /// 7: a count's `Stats` name its engine. 8: one `SudokuCount` for every
 /// grid's rules (`rules` instead of `shape`; `VariantCount` is gone).
 /// 9: `SudokuExplain` takes `rules` too (X and jigsaw get the step list).
-pub const PROTOCOL_VERSION: u32 = 9;
+/// 10: play mode's `SudokuHint` and `SudokuRating` run in the worker.
+pub const PROTOCOL_VERSION: u32 = 10;
 
 /// A job's identifier, unique per page (chosen by the page).
 pub type JobId = u32;

@@ -516,7 +516,7 @@ mod tests {
         kinds.dedup();
         assert_eq!(kinds.len(), listed, "a kind is listed twice");
         assert!(kinds.contains(&"SudokuValidate"));
-        assert_eq!(listed, 21);
+        assert_eq!(listed, 23);
     }
 
     #[test]

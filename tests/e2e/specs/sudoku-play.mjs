@@ -104,7 +104,8 @@ export const tests = [
       assert.equal(await t.shown(), escargot.solution, "the grid is the solution");
       assert.match(await t.tid("finish-time").innerText(), /^\d+:\d\d$/);
       assert.equal(await t.tid("finish-hints").innerText(), "0");
-      assert.match(await t.tid("finish-rating").innerText(), /Easy|Medium|Hard|Expert/);
+      // The named grade and the numeric rating (Sudoku Explainer's scale).
+      assert.match(await t.tid("finish-rating").innerText(), /^(Easy|Medium|Hard|Expert) · \d+\.\d$/);
       await t.shot("play-finished-desktop-light");
       t.assertNoConsoleErrors();
     },

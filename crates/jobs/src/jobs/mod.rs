@@ -6,6 +6,7 @@ pub mod count;
 pub mod essential;
 pub mod jnotes;
 pub mod modeling;
+pub mod play;
 pub mod polyform;
 pub mod quantumino;
 pub mod sudoku;
@@ -21,6 +22,8 @@ pub static REGISTRY: Registry = crate::registry![
     sudoku::SudokuExplain,
     sudoku::SudokuGenerate,
     sudoku::SudokuValidate,
+    play::SudokuHint,
+    play::SudokuRating,
     variant::VariantSolve,
     variant::VariantGenerate,
     polyform::PolyformSolve,

@@ -22,7 +22,7 @@ mod wings;
 pub use board::{Board, Candidate, Geometry, Snapshot, Unit, UnitKind};
 pub use hint::{graduated_hint, Hint, HintError};
 pub use step::{weight_text, Rating, Step, Technique};
-pub use variant_hint::variant_hint;
+pub use variant_hint::{hint_walk, variant_hint, HintWalk};
 
 use super::grid::{Sudoku, SudokuError};
 use serde::{Deserialize, Serialize};

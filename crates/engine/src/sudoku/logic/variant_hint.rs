@@ -67,6 +67,108 @@ pub fn variant_hint(
     ))
 }
 
+/// A puzzle solved by hints alone, from its givens: what play mode's Hint
+/// would tell, press after press, applied as it applies them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HintWalk {
+    /// Every step, in order.
+    pub steps: Vec<Step>,
+    /// The grid was completed (else the rules got stuck, or it broke).
+    pub solved: bool,
+    /// The position broke a rule (the puzzle has no solution from there).
+    pub contradiction: Option<String>,
+}
+
+impl HintWalk {
+    /// The rating of a puzzle with one solution, as the step list rates one
+    /// ([`super::explain_board`]): the hardest technique, and in tenths the
+    /// heaviest step; a walk that got stuck needs a guess (expert, 10.0).
+    /// `None` when the walk broke (no solution).
+    pub fn rating(&self) -> Option<(super::Rating, u16)> {
+        if self.contradiction.is_some() {
+            return None;
+        }
+        if !self.solved {
+            return Some((super::Rating::Expert, Technique::Bifurcation.weight()));
+        }
+        let rating = self
+            .steps
+            .iter()
+            .map(|s| s.technique.rating())
+            .max()
+            .unwrap_or(super::Rating::Easy);
+        let score = self.steps.iter().map(|s| s.weight).max().unwrap_or(0);
+        Some((rating, score))
+    }
+}
+
+/// Walk `puzzle` by [`variant_hint`] from its givens to the end: each step
+/// the lightest one the hint finds, its placements written and its
+/// eliminations kept as pencil marks (a cell's marks start as what its
+/// peers allow), exactly as play mode applies a fourth press. This is how
+/// a Samurai, which the one-grid step list cannot read, gets a rating.
+pub fn hint_walk(variant: &Variant, puzzle: &[u8]) -> Result<HintWalk, String> {
+    let n = variant.cells();
+    if puzzle.len() != n {
+        return Err(format!(
+            "the {} grid has {n} cells: got {}",
+            variant.name(),
+            puzzle.len()
+        ));
+    }
+    let peers = variant.peers();
+    let full = (1u64 << variant.size()) - 1;
+    let mut values = puzzle.to_vec();
+    let mut marks = vec![0u64; n];
+    let mut steps = Vec::new();
+    // Every step places a digit or removes a candidate, so the walk ends
+    // within cells × symbols steps.
+    for _ in 0..=n * variant.size() {
+        let h = variant_hint(variant, &values, &marks, None, 1)?;
+        let step = match (h.kind, h.step) {
+            (HintKind::Step, Some(step)) => step,
+            (HintKind::Solved, _) => {
+                return Ok(HintWalk {
+                    steps,
+                    solved: true,
+                    contradiction: None,
+                })
+            }
+            (HintKind::Contradiction, _) => {
+                return Ok(HintWalk {
+                    steps,
+                    solved: false,
+                    contradiction: Some(h.text),
+                })
+            }
+            _ => {
+                return Ok(HintWalk {
+                    steps,
+                    solved: false,
+                    contradiction: None,
+                })
+            }
+        };
+        for p in &step.placements {
+            values[p.cell] = p.digit;
+            marks[p.cell] = 0;
+        }
+        for e in &step.eliminations {
+            if values[e.cell] == 0 {
+                if marks[e.cell] == 0 {
+                    marks[e.cell] = peers[e.cell]
+                        .iter()
+                        .filter(|&&p| values[p] != 0)
+                        .fold(full, |m, &p| m & !bit(values[p]));
+                }
+                marks[e.cell] &= !bit(e.digit);
+            }
+        }
+        steps.push(step);
+    }
+    Err("the hints did not come to an end".into())
+}
+
 fn samurai_hint(
     v: &Variant,
     values: &[u8],

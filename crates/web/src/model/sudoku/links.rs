@@ -8,10 +8,13 @@
 //!   and one array per other constraint (`killercage`, `thermometer`, …).
 //! - SudokuPad: `…sudokupad.app/<data>` or `…?puzzle=<data>`, where `<data>`
 //!   starts with its encoding: `fpuzzles` (the f-puzzles data above), `scl`
-//!   or `ctc` (lz-string-compressed JSON: `cells`, rows of cells with `v`,
+//!   or `ctc` (lz-string-compressed JSON, plain or in SudokuPad's packed
+//!   form, see [`super::packed`]: `cells`, rows of cells with `value`,
 //!   `regions` as lists of `[row, col]`, and `cages`, `lines`, `arrows`,
-//!   `underlays`, `overlays` for everything else). A short id names a
-//!   puzzle on SudokuPad's server, which an offline app cannot fetch.
+//!   `underlays`, `overlays` for everything else; cages without cells
+//!   whose text starts `title:`, `author:`, `rules:`… carry the puzzle's
+//!   metadata). A short id names a puzzle on SudokuPad's server, which an
+//!   offline app cannot fetch.
 //!
 //! Only givens are read (a solver's digits and pencil marks in the link are
 //! not); anything beyond the grid's rules is refused with a message that
@@ -138,15 +141,14 @@ fn sudokupad(data: &str) -> Result<LinkImport, String> {
     }
     for prefix in ["scl", "ctc"] {
         if let Some(rest) = data.strip_prefix(prefix) {
-            let json = decompress(rest).ok_or_else(|| {
+            let text = decompress(rest).ok_or_else(|| {
                 format!("the SudokuPad data after “{prefix}” could not be decompressed (is the link complete?)")
             })?;
-            let value: Value = serde_json::from_str(&json).map_err(|_| {
+            return read_sudokupad(&text).map_err(|e| {
                 format!(
-                    "the SudokuPad data after “{prefix}” is not plain JSON once decompressed: SudokuPad's own packed form of it is not read yet — open the puzzle in f-puzzles and paste its link, or paste the grid as 81 characters"
+                    "the SudokuPad data after “{prefix}” decompressed, but its puzzle could not be read: {e}"
                 )
-            })?;
-            return scl(&value);
+            });
         }
     }
     if data.starts_with("scf") {
@@ -165,6 +167,16 @@ fn sudokupad(data: &str) -> Result<LinkImport, String> {
     Err(format!(
         "unknown SudokuPad encoding (the data starts “{start}…”); links whose data starts with “fpuzzles”, “scl” or “ctc” are read"
     ))
+}
+
+/// SudokuPad's puzzle once decompressed: plain JSON, or its packed form
+/// ([`super::packed`]).
+pub fn read_sudokupad(text: &str) -> Result<LinkImport, String> {
+    let value = match serde_json::from_str::<Value>(text) {
+        Ok(v) => v,
+        Err(_) => super::packed::unpack(text)?,
+    };
+    scl(&value)
 }
 
 /// lz-string's `decompressFromBase64`, as text; `None` if it fails.
@@ -451,7 +463,16 @@ fn scl(value: &Value) -> Result<LinkImport, String> {
             )
         })?;
         for (c, cell) in row.iter().enumerate() {
-            if let Some(v) = cell.get("v").and_then(number) {
+            // SudokuPad writes `value`; `v` is its packed abbreviation.
+            let given = cell.get("value").or_else(|| cell.get("v"));
+            if let Some(given) = given.filter(|g| present(g)) {
+                let v = number(given).ok_or_else(|| {
+                    format!(
+                        "r{}c{} of the SudokuPad grid holds {given}, not a symbol 1–{n}",
+                        r + 1,
+                        c + 1
+                    )
+                })?;
                 if v == 0 || v as usize > n {
                     return Err(format!(
                         "r{}c{} of the SudokuPad grid holds {v}, not a symbol 1–{n}",
@@ -470,9 +491,23 @@ fn scl(value: &Value) -> Result<LinkImport, String> {
         ("underlays", "shaded cells or circles"),
         ("overlays", "dots, circles or text on the grid"),
     ];
+    // Cages without cells whose text is `key: …` are SudokuPad's metadata
+    // (title, author, rules, solution), not constraints.
+    let (meta, cages): (Vec<&Value>, Vec<&Value>) = o
+        .get("cages")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .partition(|cage| metadata(cage).is_some());
     let extra: Vec<String> = names
         .iter()
-        .filter(|(k, _)| o.get(*k).is_some_and(present))
+        .filter(|(k, _)| {
+            if *k == "cages" {
+                !cages.is_empty()
+            } else {
+                o.get(*k).is_some_and(present)
+            }
+        })
         .map(|(_, name)| (*name).to_string())
         .collect();
     if !extra.is_empty() {
@@ -539,11 +574,30 @@ fn scl(value: &Value) -> Result<LinkImport, String> {
     } else {
         LinkPuzzle::Classic { shape, cells }
     };
+    let title = title_of(o).or_else(|| {
+        meta.iter()
+            .filter_map(|cage| metadata(cage))
+            .find(|(key, _)| key == "title")
+            .map(|(_, text)| text.chars().take(80).collect())
+    });
     Ok(LinkImport {
         puzzle,
         site,
-        title: title_of(o),
+        title,
     })
+}
+
+/// A SudokuPad metadata cage: no cells, and text `key: value` with a
+/// one-word key (`title: Miracle`) → `("title", "Miracle")`.
+fn metadata(cage: &Value) -> Option<(String, String)> {
+    if cage.get("cells").is_some_and(present) {
+        return None;
+    }
+    let text = cage.get("value")?.as_str()?;
+    let (key, rest) = text.split_once(':')?;
+    let key = key.trim();
+    (!key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .then(|| (key.to_ascii_lowercase(), rest.trim().to_string()))
 }
 
 #[cfg(test)]
@@ -731,6 +785,101 @@ mod tests {
         assert!(matches!(got.puzzle, LinkPuzzle::Jigsaw { .. }));
     }
 
+    /// A grid in SudokuPad's packed form, written by hand from the format
+    /// (`super::packed`): `{v:5}` per given, nothing for an empty cell
+    /// (`[{v:5},,…]`), then `extra` members.
+    fn packed(n: usize, cells: &[u8], extra: &str) -> String {
+        let rows: Vec<String> = (0..n)
+            .map(|r| {
+                let row: Vec<String> = (0..n)
+                    .map(|c| match cells[r * n + c] {
+                        0 => String::new(),
+                        v => format!("{{v:{v}}}"),
+                    })
+                    .collect();
+                format!("[{}]", row.join(","))
+            })
+            .collect();
+        format!("{{ce:[{}]{extra}}}", rows.join(","))
+    }
+
+    /// The regions of the usual 3×3 boxes, as SudokuPad lists them.
+    fn packed_boxes() -> String {
+        let boxes: Vec<String> = (0..9)
+            .map(|b| {
+                let cells: Vec<String> = (0..9)
+                    .map(|k| format!("[{},{}]", b / 3 * 3 + k / 3, b % 3 * 3 + k % 3))
+                    .collect();
+                format!("[{}]", cells.join(","))
+            })
+            .collect();
+        format!("[{}]", boxes.join(","))
+    }
+
+    #[test]
+    fn a_packed_sudokupad_link_reads_like_its_json() {
+        // Metadata as cages without cells, boxes listed as regions, colours
+        // and flags abbreviated: all of it a classic grid.
+        let text = packed(
+            9,
+            &sage_a(),
+            &format!(
+                ",re:{},ca:[{{v:'title: Sage\\'s first'}},{{v:'author: test'}},{{v:'rules: Normal sudoku rules apply.'}}],cs:50,c1:#0,settings:{{conflictchecker:t}}",
+                packed_boxes()
+            ),
+        );
+        let link = format!(
+            "https://sudokupad.app/scl{}",
+            lz_str::compress_to_base64(&text)
+        );
+        assert!(is_puzzle_link(&link));
+        let got = parse_link(&link).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(
+            got.puzzle,
+            LinkPuzzle::Classic {
+                shape: Shape::NINE,
+                cells: sage_a()
+            }
+        );
+        assert_eq!(got.title.as_deref(), Some("Sage's first"));
+        assert!(got.note().contains("26 givens"), "{}", got.note());
+        // The same puzzle through ctc and with the cells as strings.
+        let strings = (1..=9).fold(text.clone(), |t, d| {
+            t.replace(&format!("{{v:{d}}}"), &format!("{{v:'{d}'}}"))
+        });
+        assert!(strings.contains("{v:'5'}"), "{strings}");
+        let got2 = parse_link(&format!("ctc{}", lz_str::compress_to_base64(&strings))).unwrap();
+        assert_eq!(got2.puzzle, got.puzzle);
+    }
+
+    #[test]
+    fn a_packed_link_with_more_than_a_grid_is_refused_by_name() {
+        let cells = sage_a();
+        for (extra, want) in [
+            (",l:[{wp:[[0.5,0.5],[8.5,8.5]],c:FF0000,th:2}]", "lines"),
+            (",ca:[{ce:[[0,0],[0,1]],v:'10'}]", "cages"),
+            (",u:[{center:[1,1],w:1,h:1,c2:CFCFCF}]", "shaded cells"),
+        ] {
+            let text = packed(9, &cells, extra);
+            let e = parse_link(&format!("scl{}", lz_str::compress_to_base64(&text))).unwrap_err();
+            assert!(e.contains(want), "{extra}: {e}");
+        }
+        // A letter where a digit belongs, and a jigsaw's regions.
+        let mut text = packed(9, &cells, "");
+        text = text.replacen("{v:5}", "{v:'A'}", 1);
+        let e = parse_link(&format!("scl{}", lz_str::compress_to_base64(&text))).unwrap_err();
+        assert!(e.contains("r1c1") && e.contains("\"A\""), "{e}");
+        let rows: Vec<String> = (0..9)
+            .map(|r| {
+                let cells: Vec<String> = (0..9).map(|c| format!("[{r},{c}]")).collect();
+                format!("[{}]", cells.join(","))
+            })
+            .collect();
+        let text = packed(9, &[0; 81], &format!(",re:[{}]", rows.join(",")));
+        let got = parse_link(&format!("scl{}", lz_str::compress_to_base64(&text))).unwrap();
+        assert!(matches!(got.puzzle, LinkPuzzle::Jigsaw { .. }), "{got:?}");
+    }
+
     #[test]
     fn unreadable_links_say_why() {
         let cases = [
@@ -754,13 +903,16 @@ mod tests {
             let e = parse_link(link).unwrap_err();
             assert!(e.contains(want), "{link}: {e}");
         }
-        // Compressed text that is not JSON.
+        // Compressed text that is neither JSON nor its packed form.
         let e = parse_link(&format!(
             "scl{}",
             lz_str::compress_to_base64("cells:[[v:1]]")
         ))
         .unwrap_err();
-        assert!(e.contains("not plain JSON"), "{e}");
+        assert!(
+            e.contains("could not be read") && e.contains("character 1"),
+            "{e}"
+        );
         let e = parse_link(&fp_link(&fp_json(7, "", |_, _| "{}".into()))).unwrap_err();
         assert!(e.contains("7×7"), "{e}");
         let long = format!("https://f-puzzles.com/?load={}", "A".repeat(MAX_LINK_CHARS));

@@ -4,6 +4,7 @@
 pub mod board;
 pub mod codec;
 pub mod links;
+pub mod packed;
 pub mod play;
 
 use crate::model::format::{capitalize, plural};

@@ -204,25 +204,6 @@ fn snapshot_masks(s: &Snapshot) -> Vec<u64> {
         .collect()
 }
 
-/// Play mode's graduated hint on the player's position (digits and centre
-/// marks read as candidates) at `stage` 1–4; `solution` judges the
-/// player's digits when the puzzle's unique solution is known.
-pub fn play_graduated(
-    shape: Shape,
-    values: &[u8],
-    marks: &[u64],
-    solution: Option<&[u8]>,
-    stage: u8,
-) -> Result<logic::hint::Hint, String> {
-    let b = Board {
-        shape,
-        cells: values.to_vec(),
-        notes: marks.to_vec(),
-    };
-    let p = position(&b)?;
-    Ok(logic::graduated_hint(&p, solution, stage))
-}
-
 /// A fresh seed for "New seed": random in the browser, reproducible after.
 fn random_seed() -> u64 {
     let hi = (js_sys::Math::random() * 4_294_967_296.0) as u64;

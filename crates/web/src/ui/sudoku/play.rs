@@ -20,11 +20,12 @@ use crate::ui::job::{now_ms, JobSlot};
 use crate::ui::segment::Segment;
 use crate::ui::{dom, storage};
 use leptos::prelude::*;
-use tessera_engine::sudoku::logic::hint::HintKind;
+use tessera_engine::sudoku::logic::hint::{Hint, HintKind};
 use tessera_engine::sudoku::logic::{self, Outcome};
 use tessera_engine::sudoku::variant::{Kind, Variant};
 use tessera_engine::sudoku::{Algorithm, Shape};
 use tessera_jobs::event::Event;
+use tessera_jobs::jobs::play::{Rated, SudokuHint, SudokuRating};
 use tessera_jobs::jobs::sudoku::SudokuSolve;
 use tessera_jobs::jobs::variant::VariantSolve;
 use wasm_bindgen::JsCast;
@@ -39,6 +40,16 @@ pub enum Solution {
     Unique(Vec<u8>),
     /// No solution, several, or the givens clash: Check cannot judge.
     None(String),
+}
+
+/// A variant's rating for the finish screen, from the worker.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FinishRating {
+    NotAsked,
+    Pending,
+    Rated(Rated),
+    /// The worker could not rate it (the screen shows "—").
+    Failed,
 }
 
 /// The puzzle being played: its rules, givens and id (its link payload,
@@ -89,6 +100,13 @@ pub struct Play {
     /// The graduated hint's stage and the position (digits, centre marks)
     /// it is about; another position starts again at stage 1.
     hint_stage: RwSignal<Option<lab::HintStage>>,
+    /// The worker is finding a hint (the Hint buttons say so).
+    pub hint_busy: RwSignal<bool>,
+    hint_job: JobSlot,
+    /// The finish screen's rating of a variant (the standard lab rates
+    /// standard grids): `None` until asked, then the worker's answer.
+    pub rated: RwSignal<FinishRating>,
+    rating_job: JobSlot,
 }
 
 impl Play {
@@ -124,6 +142,10 @@ impl Play {
             dragging: StoredValue::new(false),
             solve_job: JobSlot::new(),
             hint_stage: RwSignal::new(None),
+            hint_busy: RwSignal::new(false),
+            hint_job: JobSlot::new(),
+            rated: RwSignal::new(FinishRating::NotAsked),
+            rating_job: JobSlot::new(),
         }
     }
 
@@ -172,6 +194,8 @@ impl Play {
             vis.remove();
             hide.remove();
             self.solve_job.abandon();
+            self.hint_job.abandon();
+            self.rating_job.abandon();
         });
     }
 
@@ -190,6 +214,10 @@ impl Play {
         self.game.set(game);
         self.checked.set(Vec::new());
         self.hint_stage.set(None);
+        self.hint_job.abandon();
+        self.hint_busy.set(false);
+        self.rating_job.abandon();
+        self.rated.set(FinishRating::NotAsked);
         self.said.set(warning.map(|w| (Tone::Error, w)));
     }
 
@@ -434,8 +462,15 @@ impl Play {
     /// look, then the cells, then the placement or eliminations — and the
     /// fourth press applies it (one undoable change). A wrong digit (or
     /// marks that lose a cell's true digit) is named first instead of being
-    /// built on. Every press counts as a hint used.
+    /// built on. Every answered press counts as a hint used.
+    ///
+    /// The hint is found in a worker (`SudokuHint`): on a Samurai every
+    /// rule is tried on five grids, which measured up to 373 ms on the main
+    /// thread. A press while one is being found is ignored.
     pub fn hint(&self) {
+        if self.hint_busy.get_untracked() {
+            return;
+        }
         let Some(kind) = self
             .puzzle
             .with_untracked(|p| p.as_ref().map(|p| p.kind.clone()))
@@ -445,28 +480,77 @@ impl Play {
                 "No hint: fix the region map first.".into(),
             )));
         };
-        let (values, marks) = self.game.with_untracked(|g| {
+        let (values, marks) = self.position();
+        let stage = lab::next_hint_stage(self.hint_stage.get_untracked(), &values, &marks);
+        let standard = matches!(kind, Kind::Standard(_));
+        let job = SudokuHint {
+            rules: kind,
+            values: values.clone(),
+            marks: marks.clone(),
+            solution: self.solution().ok(),
+            stage,
+        };
+        let play = *self;
+        self.hint_busy.set(true);
+        self.hint_job.submit(job, move |_, e| match e {
+            Event::Item { item, .. } => {
+                play.hint_busy.set(false);
+                play.show_hint(item, stage, values.clone(), marks.clone(), standard);
+            }
+            Event::Error(e) => {
+                play.hint_busy.set(false);
+                play.hint_stage.set(None);
+                play.said
+                    .set(Some((Tone::Error, format!("No hint: {}.", e.message))));
+            }
+            Event::Done(_) => play.hint_busy.set(false),
+            _ => {}
+        });
+    }
+
+    /// The player's digits and centre marks (the marks a hint reads).
+    fn position(&self) -> (Vec<u8>, Vec<u64>) {
+        self.game.with_untracked(|g| {
             let marks: Vec<u64> = (0..g.cells()).map(|c| g.centre_shown(c)).collect();
             (g.values(), marks)
-        });
-        let stage = lab::next_hint_stage(self.hint_stage.get_untracked(), &values, &marks);
-        let solution = self.solution().ok();
-        let standard = matches!(kind, Kind::Standard(_));
-        let hint = match kind {
-            Kind::Standard(shape) => {
-                lab::play_graduated(shape, &values, &marks, solution.as_deref(), stage)
-            }
-            k => Variant::new(k)
-                .map_err(|e| e.to_string())
-                .and_then(|v| logic::variant_hint(&v, &values, &marks, solution.as_deref(), stage)),
+        })
+    }
+
+    /// Ask the worker to rate the variant being played (once per puzzle),
+    /// for the finish screen.
+    pub fn ask_rating(&self) {
+        if self.rated.get_untracked() != FinishRating::NotAsked {
+            return;
+        }
+        let Some(p) = self.puzzle.get_untracked() else {
+            return;
         };
-        let hint = match hint {
-            Ok(h) => h,
-            Err(e) => {
-                self.hint_stage.set(None);
-                return self.said.set(Some((Tone::Error, format!("No hint: {e}."))));
-            }
-        };
+        let play = *self;
+        self.rated.set(FinishRating::Pending);
+        self.rating_job.submit(
+            SudokuRating {
+                rules: p.kind,
+                cells: p.givens,
+            },
+            move |_, e| match e {
+                Event::Item { item, .. } => play.rated.set(FinishRating::Rated(item)),
+                Event::Error(_) => play.rated.set(FinishRating::Failed),
+                _ => {}
+            },
+        );
+    }
+
+    /// The worker's hint for the position `(values, marks)` at `stage`:
+    /// told, or applied at stage 4 — unless the player changed the position
+    /// while it was being found.
+    fn show_hint(&self, hint: Hint, stage: u8, values: Vec<u8>, marks: Vec<u64>, standard: bool) {
+        if self.position() != (values.clone(), marks.clone()) {
+            self.hint_stage.set(None);
+            return self.said.set(Some((
+                Tone::Info,
+                "The grid changed while the hint was being found: press Hint again.".into(),
+            )));
+        }
         self.game.update(|g| g.hints += 1);
         let said = match (hint.kind, hint.step) {
             (HintKind::Step, Some(step)) if stage == 4 => {
@@ -1121,7 +1205,7 @@ pub fn PhoneActions(play: Play) -> impl IntoView {
         <div class="actions play-actions narrow-only">
             <button type="button" class="primary" data-testid="m-check" on:click=move |_| play.check()>"Check"</button>
             <button type="button" data-testid="m-reveal" on:click=move |_| play.reveal()>"Reveal cell"</button>
-            <button type="button" data-testid="m-hint" on:click=move |_| play.hint()>"Hint"</button>
+            <button type="button" data-testid="m-hint" aria-busy=move || play.hint_busy.get().to_string() on:click=move |_| play.hint()>{move || if play.hint_busy.get() { "Hint…" } else { "Hint" }}</button>
         </div>
     }
 }
@@ -1142,20 +1226,44 @@ pub fn SaidSlot(play: Play) -> impl IntoView {
     }
 }
 
-/// The finish screen, over the pad: time, hints, reveals, rating.
+/// "Hard · 4.2": the named grade and the numeric rating.
+fn rating_text(rating: Option<logic::Rating>, score: Option<u16>) -> Option<String> {
+    let grade = lab::rating_label(rating?);
+    Some(match score {
+        Some(s) => format!("{grade} · {}", logic::weight_text(s)),
+        None => grade.to_string(),
+    })
+}
+
+/// The finish screen, over the pad: time, hints, reveals, rating. A
+/// standard grid's rating is the lab's (it rates the grid on screen after
+/// every edit); a variant's is asked of the worker when the game ends.
 #[component]
 pub fn Finish(play: Play, lab: Lab) -> impl IntoView {
-    let rating = move || {
-        // The lab rates the standard grid only.
-        if play.vb.mode.get() != Mode::Standard {
-            return None;
+    let finished = Memo::new(move |_| play.game.with(|g| g.finished_ms.is_some()));
+    Effect::new(move |_| {
+        if finished.get() && play.vb.mode.get() != Mode::Standard {
+            play.ask_rating();
         }
-        lab.analysis.with(|a| {
-            a.as_ref().and_then(|a| match &a.result {
-                Ok((e, _)) if e.outcome == Outcome::Solved => e.rating.map(lab::rating_label),
-                _ => None,
+    });
+    let rating = move || -> String {
+        if play.vb.mode.get() != Mode::Standard {
+            return match play.rated.get() {
+                FinishRating::Rated(r) => {
+                    rating_text(r.rating, r.score).unwrap_or_else(|| "—".into())
+                }
+                FinishRating::Pending => "rating…".into(),
+                FinishRating::NotAsked | FinishRating::Failed => "—".into(),
+            };
+        }
+        lab.analysis
+            .with(|a| {
+                a.as_ref().and_then(|a| match &a.result {
+                    Ok((e, _)) if e.outcome == Outcome::Solved => rating_text(e.rating, e.score),
+                    _ => None,
+                })
             })
-        })
+            .unwrap_or_else(|| "—".into())
     };
     move || {
         play.game.with(|g| g.finished_ms.map(|ms| (ms, g.hints, g.reveals))).map(|(ms, hints, reveals)| {
@@ -1166,7 +1274,7 @@ pub fn Finish(play: Play, lab: Lab) -> impl IntoView {
                         <div><dt>"Time"</dt><dd data-testid="finish-time">{clock(ms as f64)}</dd></div>
                         <div><dt>"Hints"</dt><dd data-testid="finish-hints">{hints}</dd></div>
                         <div><dt>"Revealed"</dt><dd>{reveals}</dd></div>
-                        <div><dt>"Rating"</dt><dd data-testid="finish-rating">{move || rating().unwrap_or("—")}</dd></div>
+                        <div><dt>"Rating"</dt><dd data-testid="finish-rating" title="The hardest step a logical solver needs (Sudoku Explainer's scale: 1.2 hidden single … 10.0 a guess)">{rating}</dd></div>
                     </dl>
                     <button type="button" data-testid="play-again" on:click=move |_| play.restart()>"Play again"</button>
                 </section>
@@ -1190,8 +1298,8 @@ pub fn PlayCard(play: Play) -> impl IntoView {
                 <button type="button" data-testid="reveal" title="Show the right digit in the selected cells" on:click=move |_| play.reveal()>
                     "Reveal cell"
                 </button>
-                <button type="button" data-testid="play-hint" title="The next logical step on your position" on:click=move |_| play.hint()>
-                    "Hint"
+                <button type="button" data-testid="play-hint" title="The next logical step on your position" aria-busy=move || play.hint_busy.get().to_string() on:click=move |_| play.hint()>
+                    {move || if play.hint_busy.get() { "Hint…" } else { "Hint" }}
                 </button>
             </div>
             <label class="check">
