@@ -6,7 +6,7 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use tessera_web::model::route::Route;
-use tessera_web::model::sudoku::links::{self, LinkPuzzle};
+use tessera_web::model::sudoku::links;
 use tessera_web::model::sudoku::codec;
 use tessera_web::model::sudoku::play::split_link;
 
@@ -38,10 +38,7 @@ fuzz_target!(|data: &[u8]| {
         format!("https://sudokupad.app/fpuzzles{text}"),
     ] {
         if let Ok(import) = links::parse_link(&pasted) {
-            let (n, cells) = match &import.puzzle {
-                LinkPuzzle::Classic { shape, cells } => (shape.size(), cells),
-                LinkPuzzle::X { cells } | LinkPuzzle::Jigsaw { cells, .. } => (9, cells),
-            };
+            let (n, cells) = import.grid();
             assert_eq!(cells.len(), n * n);
             assert!(cells.iter().all(|&v| v as usize <= n));
             assert!(!import.note().is_empty());

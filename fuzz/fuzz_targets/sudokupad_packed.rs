@@ -4,7 +4,7 @@
 //! never a panic; what is read is a grid of the size it claims.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use tessera_web::model::sudoku::links::{self, LinkPuzzle};
+use tessera_web::model::sudoku::links;
 use tessera_web::model::sudoku::packed;
 
 fuzz_target!(|data: &[u8]| {
@@ -13,10 +13,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let _ = packed::unpack(text);
     if let Ok(import) = links::read_sudokupad(text) {
-        let (n, cells) = match &import.puzzle {
-            LinkPuzzle::Classic { shape, cells } => (shape.size(), cells),
-            LinkPuzzle::X { cells } | LinkPuzzle::Jigsaw { cells, .. } => (9, cells),
-        };
+        let (n, cells) = import.grid();
         assert_eq!(cells.len(), n * n);
         assert!(cells.iter().all(|&v| v as usize <= n));
         assert!(!import.note().is_empty());

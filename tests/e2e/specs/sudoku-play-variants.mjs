@@ -253,6 +253,7 @@ export const tests = [
       const rating = await t.tid("finish-rating").innerText();
       assert.match(rating, /^(Easy|Medium|Hard|Expert) · \d+\.\d$/);
       t.note(`Samurai finish rating: ${rating}`);
+      await t.shot("play-samurai-finished-desktop-light");
       t.assertNoConsoleErrors();
     },
   },

@@ -51,6 +51,14 @@ pub struct LinkImport {
 }
 
 impl LinkImport {
+    /// The grid's side and its givens, row-major (0 = empty).
+    pub fn grid(&self) -> (usize, &[u8]) {
+        match &self.puzzle {
+            LinkPuzzle::Classic { shape, cells } => (shape.size(), cells),
+            LinkPuzzle::X { cells } | LinkPuzzle::Jigsaw { cells, .. } => (9, cells),
+        }
+    }
+
     /// "Imported "Title" from f-puzzles: a 9×9 X-sudoku with 28 givens."
     pub fn note(&self) -> String {
         let (kind, cells) = match &self.puzzle {
