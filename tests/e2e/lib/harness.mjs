@@ -25,8 +25,13 @@ export class Context {
     this.page = null;
     this.context = null;
     /** Every main-thread long task of every page of this test:
-     * { duration, url } (see `newPage`; checked by `assertNoLongTasks`). */
+     * { duration, start, url, doc } (see `newPage`; checked by
+     * `assertNoLongTasks`). `doc` names the document (times are relative
+     * to its origin). */
     this.allLongTasks = [];
+    /** The worker pool's busy/idle marks of every page: { busy, at, doc }
+     * (crates/web/src/pool.rs `mark_busy`). */
+    this.jobMarks = [];
     /** Every Content-Security-Policy violation of every page of this test
      * (issue 21 §4: the run fails on any; see `recordCspViolations`). */
     this.cspViolations = [];
@@ -72,20 +77,59 @@ export class Context {
    * and each entry is handed to Node at once (a page may be closed or
    * navigated before the test ends). */
   async recordLongTasks(context) {
-    await context.exposeBinding("__tesseraLongTask", ({ frame }, duration, start) => {
+    await context.exposeBinding("__tesseraLongTask", ({ frame }, duration, start, doc) => {
       const url = frame ? frame.url() : "";
-      this.allLongTasks.push({ duration, start, url });
+      this.allLongTasks.push({ duration, start, url, doc });
+    });
+    await context.exposeBinding("__tesseraJobMark", (_source, busy, at, doc) => {
+      this.jobMarks.push({ busy, at, doc });
     });
     await context.addInitScript(() => {
+      const doc = `${Date.now()}-${Math.random()}`;
       try {
         new PerformanceObserver((list) => {
           for (const e of list.getEntries())
-            window.__tesseraLongTask(Math.round(e.duration), Math.round(e.startTime));
+            window.__tesseraLongTask(Math.round(e.duration), Math.round(e.startTime), doc);
         }).observe({ type: "longtask", buffered: true });
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries())
+            if (e.name === "tessera-jobs-busy" || e.name === "tessera-jobs-idle")
+              window.__tesseraJobMark(e.name === "tessera-jobs-busy", e.startTime, doc);
+        }).observe({ type: "mark", buffered: true });
       } catch (e) {
         // No longtask entries in this browser: nothing to report.
       }
     });
+  }
+
+  /** The long tasks that overlap a time when a worker job was live (the
+   * pool's busy/idle marks): issue 19's rule is about these — start-up,
+   * test tooling (axe) and rendering with no job running are reported
+   * with the rest but are not "during a job". */
+  longTasksDuringJobs() {
+    const spans = new Map();
+    for (const m of [...this.jobMarks].sort((a, b) => a.at - b.at)) {
+      const list = spans.get(m.doc) || [];
+      if (m.busy) list.push([m.at, Infinity]);
+      else if (list.length && list[list.length - 1][1] === Infinity) list[list.length - 1][1] = m.at;
+      spans.set(m.doc, list);
+    }
+    return this.allLongTasks.filter((t) =>
+      (spans.get(t.doc) || []).some(([a, b]) => t.start < b && t.start + t.duration > a)
+    );
+  }
+
+  /** Issue 19's rule: no task over `limit` ms (200) on any page while a
+   * worker job is live. */
+  async assertNoLongTasksDuringJobs(limit = 200) {
+    for (const c of this.contexts)
+      for (const p of c.pages()) await p.evaluate(() => 0).catch(() => {});
+    const over = this.longTasksDuringJobs().filter((e) => e.duration > limit);
+    assert.deepEqual(
+      over.map((e) => `${e.duration} ms at ${e.start} ms on ${e.url.replace(/^https?:\/\/[^/]+/, "")}`),
+      [],
+      `main-thread tasks over ${limit} ms while a worker job ran`
+    );
   }
 
   /** Report every Content-Security-Policy violation (the page's or a
