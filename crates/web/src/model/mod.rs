@@ -10,5 +10,6 @@ pub mod format;
 pub mod help;
 pub mod home;
 pub mod job;
+pub mod polyform;
 pub mod route;
 pub mod sudoku;

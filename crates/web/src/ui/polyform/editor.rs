@@ -4,10 +4,10 @@
 //! an impossible puzzle shows what to fix instead of starting a search.
 
 use super::draw;
-use super::family_title;
 use super::solver::Solver;
 use super::SolvingColumns;
 use crate::model::format::plural;
+use crate::model::polyform::{all_pieces, family_title, EditorState as State};
 use crate::model::route::PolyformRoute;
 use crate::ui::dom;
 use leptos::prelude::*;
@@ -125,24 +125,6 @@ const PRESETS: &[Preset] = &[
     },
 ];
 
-#[derive(Clone, Debug, PartialEq)]
-struct State {
-    lattice: Lattice,
-    w: i32,
-    h: i32,
-    layers: i32,
-    region: BTreeSet<Cell>,
-    set: String,
-    pieces: Vec<String>,
-    reuse: bool,
-}
-
-fn all_pieces(set: &str) -> Vec<String> {
-    sets::named(set)
-        .map(|s| s.pieces.iter().map(|p| p.name.clone()).collect())
-        .unwrap_or_default()
-}
-
 impl State {
     fn from_preset(p: &Preset) -> State {
         State {
@@ -168,70 +150,6 @@ impl State {
             pieces: self.pieces.clone(),
             reuse: self.reuse,
         }
-    }
-
-    fn payload(&self) -> String {
-        let cells: Vec<Cell> = self.region.iter().copied().collect();
-        let pieces = if self.pieces == all_pieces(&self.set) {
-            "all".to_string()
-        } else {
-            self.pieces.join(",")
-        };
-        format!(
-            "edit/{}/{}x{}x{}/{}/{}/{}/{}",
-            self.lattice.family(),
-            self.w,
-            self.h,
-            self.layers,
-            self.set,
-            model::encode_cells(&cells),
-            pieces,
-            u8::from(self.reuse)
-        )
-    }
-
-    /// Read a link; `Err` says what is wrong with it.
-    fn parse(payload: &str) -> Result<State, String> {
-        let parts: Vec<&str> = payload.split('/').collect();
-        let [_, family, size, set, cells, pieces, reuse] = parts.as_slice() else {
-            return Err("the editor link is incomplete".into());
-        };
-        let lattice = Lattice::from_family(family)
-            .ok_or_else(|| format!("unknown polyform family '{family}'"))?;
-        let dims: Vec<i32> = size
-            .split('x')
-            .map(|d| d.parse::<i32>())
-            .collect::<Result<_, _>>()
-            .map_err(|_| format!("the canvas size '{size}' is not W×H×L"))?;
-        let [w, h, layers] = dims.as_slice() else {
-            return Err(format!("the canvas size '{size}' is not W×H×L"));
-        };
-        if sets::named(set).map(|s| s.lattice) != Some(lattice) {
-            return Err(format!(
-                "'{set}' is not a piece set of {}",
-                family_title(lattice)
-            ));
-        }
-        let region = model::decode_cells(cells)?;
-        let pieces = if *pieces == "all" {
-            all_pieces(set)
-        } else {
-            pieces
-                .split(',')
-                .filter(|p| !p.is_empty())
-                .map(String::from)
-                .collect()
-        };
-        Ok(State {
-            lattice,
-            w: (*w).clamp(1, MAX_SIDE),
-            h: (*h).clamp(1, MAX_SIDE),
-            layers: (*layers).clamp(1, MAX_LAYERS),
-            region: region.into_iter().collect(),
-            set: set.to_string(),
-            pieces,
-            reuse: *reuse == "1",
-        })
     }
 }
 

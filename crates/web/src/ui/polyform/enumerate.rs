@@ -6,6 +6,7 @@ use super::draw;
 use super::family_title;
 use crate::model::format::{format_ms, group};
 use crate::model::job::{Purpose, Tone};
+use crate::model::polyform::parse_enumerate;
 use crate::model::route::PolyformRoute;
 use crate::ui::job::JobRun;
 use leptos::prelude::*;
@@ -44,25 +45,11 @@ impl Purpose for Enumerating {
     }
 }
 
-fn parse(payload: &str) -> (Lattice, usize, bool) {
-    let parts: Vec<&str> = payload.split('/').collect();
-    let lattice = parts
-        .get(1)
-        .and_then(|f| Lattice::from_family(f))
-        .unwrap_or(Lattice::Square);
-    let size = parts
-        .get(2)
-        .and_then(|s| s.parse::<usize>().ok())
-        .filter(|&s| (1..=max_size(lattice)).contains(&s))
-        .unwrap_or(5);
-    (lattice, size, parts.get(3) == Some(&"one-sided"))
-}
-
 #[component]
 pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoView {
     let (l0, s0, o0) = if matches!(PolyformRoute::parse(&initial), PolyformRoute::Enumerate(ref s) if !s.is_empty())
     {
-        parse(&initial)
+        parse_enumerate(&initial)
     } else {
         (Lattice::Square, 5, false)
     };

@@ -46,18 +46,8 @@ enum Tab {
     Enumerate,
 }
 
-/// The family label of a lattice, plural, for headings.
-pub fn family_title(l: Lattice) -> &'static str {
-    match l {
-        Lattice::Square => "Polyominoes",
-        Lattice::Triangle => "Polyiamonds",
-        Lattice::Hexagon => "Polyhexes",
-        Lattice::Cube => "Polycubes",
-        Lattice::Stick => "Polysticks",
-        Lattice::Trig => "Polytrigs",
-        Lattice::Twig => "Polytwigs",
-    }
-}
+/// The family label of a lattice, plural, for headings (model/polyform.rs).
+pub use crate::model::polyform::family_title;
 
 /// A puzzle's name for people: "pentominoes-8x8-hole" → "Pentominoes 8×8
 /// hole" (the solution-file title stays Polyform Puzzler's).
