@@ -174,24 +174,7 @@ pub fn explain_board(mut board: Board, branch_limit: usize) -> Explanation {
         0 => Outcome::NoSolution,
         _ => Outcome::Solved,
     };
-    let rating = (outcome == Outcome::Solved).then(|| {
-        if exploration.is_some() {
-            Rating::Expert
-        } else {
-            steps
-                .iter()
-                .map(|s| s.technique.rating())
-                .max()
-                .unwrap_or(Rating::Easy)
-        }
-    });
-    let score = (outcome == Outcome::Solved).then(|| {
-        if exploration.is_some() {
-            Technique::Bifurcation.weight()
-        } else {
-            steps.iter().map(|s| s.weight).max().unwrap_or(0)
-        }
-    });
+    let rated = (outcome == Outcome::Solved).then(|| rate(&steps, exploration.is_some()));
     Explanation {
         size: puzzle.size(),
         steps,
@@ -202,10 +185,27 @@ pub fn explain_board(mut board: Board, branch_limit: usize) -> Explanation {
             .solutions
             .first()
             .map(|cells| puzzle.with_cells(cells.clone())),
-        rating,
-        score,
+        rating: rated.map(|r| r.0),
+        score: rated.map(|r| r.1),
         branches: explorer.branches,
     }
+}
+
+/// The rating of a puzzle with one solution solved by `steps`: the
+/// hardest technique and, in tenths, the heaviest step — or expert and
+/// 10.0 (bifurcation) when the rules alone were not enough (`guessed`).
+/// The step list ([`explain_board`]) and the walk of hints
+/// ([`HintWalk::rating`]) rate with it.
+pub fn rate(steps: &[Step], guessed: bool) -> (Rating, u16) {
+    if guessed {
+        return (Rating::Expert, Technique::Bifurcation.weight());
+    }
+    let rating = steps
+        .iter()
+        .map(|s| s.technique.rating())
+        .max()
+        .unwrap_or(Rating::Easy);
+    (rating, steps.iter().map(|s| s.weight).max().unwrap_or(0))
 }
 
 /// The next step for a position given by its placed values (the UI's

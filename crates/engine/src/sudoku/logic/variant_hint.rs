@@ -67,6 +67,15 @@ pub fn variant_hint(
     ))
 }
 
+/// The symbols `peers` leave to a cell, as a bit mask (bit `d - 1`):
+/// what a cell without pencil marks may hold.
+fn allowed_by_peers(peers: &[usize], values: &[u8], full: u64) -> u64 {
+    peers
+        .iter()
+        .filter(|&&p| values[p] != 0)
+        .fold(full, |m, &p| m & !bit(values[p]))
+}
+
 /// A puzzle solved by hints alone, from its givens: what play mode's Hint
 /// would tell, press after press, applied as it applies them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,20 +94,9 @@ impl HintWalk {
     /// heaviest step; a walk that got stuck needs a guess (expert, 10.0).
     /// `None` when the walk broke (no solution).
     pub fn rating(&self) -> Option<(super::Rating, u16)> {
-        if self.contradiction.is_some() {
-            return None;
-        }
-        if !self.solved {
-            return Some((super::Rating::Expert, Technique::Bifurcation.weight()));
-        }
-        let rating = self
-            .steps
-            .iter()
-            .map(|s| s.technique.rating())
-            .max()
-            .unwrap_or(super::Rating::Easy);
-        let score = self.steps.iter().map(|s| s.weight).max().unwrap_or(0);
-        Some((rating, score))
+        self.contradiction
+            .is_none()
+            .then(|| super::rate(&self.steps, !self.solved))
     }
 }
 
@@ -156,10 +154,7 @@ pub fn hint_walk(variant: &Variant, puzzle: &[u8]) -> Result<HintWalk, String> {
         for e in &step.eliminations {
             if values[e.cell] == 0 {
                 if marks[e.cell] == 0 {
-                    marks[e.cell] = peers[e.cell]
-                        .iter()
-                        .filter(|&&p| values[p] != 0)
-                        .fold(full, |m, &p| m & !bit(values[p]));
+                    marks[e.cell] = allowed_by_peers(&peers[e.cell], &values, full);
                 }
                 marks[e.cell] &= !bit(e.digit);
             }
@@ -184,10 +179,7 @@ fn samurai_hint(
             if values[c] != 0 {
                 return 0;
             }
-            let allowed = peers[c]
-                .iter()
-                .filter(|&&p| values[p] != 0)
-                .fold(full, |m, &p| m & !bit(values[p]));
+            let allowed = allowed_by_peers(&peers[c], values, full);
             if marks[c] != 0 {
                 allowed & marks[c]
             } else {

@@ -104,7 +104,8 @@ pub struct Play {
     pub hint_busy: RwSignal<bool>,
     hint_job: JobSlot,
     /// The finish screen's rating of a variant (the standard lab rates
-    /// standard grids): `None` until asked, then the worker's answer.
+    /// standard grids): not asked until the game ends, then the worker's
+    /// answer.
     pub rated: RwSignal<FinishRating>,
     rating_job: JobSlot,
 }
@@ -544,7 +545,8 @@ impl Play {
     /// told, or applied at stage 4 — unless the player changed the position
     /// while it was being found.
     fn show_hint(&self, hint: Hint, stage: u8, values: Vec<u8>, marks: Vec<u64>, standard: bool) {
-        if self.position() != (values.clone(), marks.clone()) {
+        let (now_values, now_marks) = self.position();
+        if now_values != values || now_marks != marks {
             self.hint_stage.set(None);
             return self.said.set(Some((
                 Tone::Info,
