@@ -573,3 +573,53 @@ fn one_sided_polyiamonds_12345_x1_count_explained() {
 fn one_sided_polyiamonds_12345_hexagon2_count_explained() {
     one_sided_polyiamonds_count_explained("OneSidedPolyiamonds12345Hexagon2");
 }
+
+/// Puzzles a count proves impossible without searching (a weighting of
+/// cells and pieces, `exact_cover::certificate`): the proof is found on
+/// every lattice, PP never publishes a positive count for them, and where
+/// a search is quick it finds nothing either (the search runs with no
+/// proof: a solve, not a count).
+#[test]
+fn impossibility_proofs_agree_with_the_search_and_with_pp() {
+    let c = catalogue();
+    // (id, also search to the end)
+    let cases = [
+        ("PentominoesChevron_X", true),
+        ("Polyominoes1234Cross_x", true),
+        ("SomaSquareWall", true),
+        ("OneSidedTetratwigsTriangle_5", true),
+        ("HexiamondsHexagon3", true),
+        ("QuasiDitrigsHexagram", true),
+        ("Polycubes234Steps10x3x2_x", true),
+        // PP: "0 solutions?" — Tessera's search takes over 20 minutes.
+        ("PentacubesCornerSlant", false),
+        ("PentacubesCompoundCross1", false),
+    ];
+    for (id, search) in cases {
+        let p = c.find(id).expect(id);
+        let mut s = Session::new(&p, SolveOptions { unique: true }).expect(id);
+        assert_eq!(s.count_solutions(None), 0, "{id}");
+        let proof = s.proof().unwrap_or_else(|| panic!("{id}: no proof"));
+        assert!(
+            proof.total < 0 && proof.least < 0 && proof.most > 0,
+            "{id}: {proof:?}"
+        );
+        let published = c
+            .get(id)
+            .and_then(|e| e.published.as_ref())
+            .map(|p| p.count);
+        assert!(
+            published.is_none_or(|n| n == 0),
+            "{id}: PP publishes {published:?}"
+        );
+        if search {
+            let found = solve::solutions(&p, SolveOptions { unique: false }, Some(1)).expect(id);
+            assert!(found.is_empty(), "{id}: the search found a tiling");
+        }
+    }
+    // A puzzle with tilings gets no proof, and its count is searched.
+    let p = c.find("Pentominoes6x10").unwrap();
+    let mut s = Session::new(&p, SolveOptions { unique: true }).unwrap();
+    assert!(s.count_solutions(None) > 0);
+    assert!(s.proof().is_none());
+}

@@ -66,6 +66,27 @@ pub fn tree_fraction(levels: impl IntoIterator<Item = (u32, u32)>) -> f64 {
     done.min(1.0)
 }
 
+/// A proof that a search has nothing to find, in brief: the exact-cover
+/// items were weighed with integers from `least` to `most` so that every
+/// row weighs at least 0 while all items together weigh `total` < 0
+/// (checked exactly; see [`crate::exact_cover::certificate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Impossible {
+    pub least: i64,
+    pub most: i64,
+    pub total: i64,
+}
+
+impl Impossible {
+    /// The argument in one sentence, for people.
+    pub fn sentence(&self) -> String {
+        format!(
+            "weighing the cells and pieces with integers from {} to {} gives every placement of every piece a weight of at least 0, but the whole puzzle {}, so no tiling exists (certificate checked exactly)",
+            self.least, self.most, self.total
+        )
+    }
+}
+
 pub trait Search<T> {
     /// Explore at most about `budget` nodes, stopping early at a solution
     /// (unless in count-only mode) or at the end of the tree.
@@ -79,6 +100,13 @@ pub trait Search<T> {
     /// choose one themselves (Sudoku's `Auto`) so the user can be told;
     /// `None` where there is nothing to report.
     fn engine(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// How the search ended without searching, when it did (a polyform
+    /// count proven 0 by a weighting of the cells, see
+    /// [`crate::exact_cover::certificate`]); `None` otherwise.
+    fn proof(&self) -> Option<Impossible> {
         None
     }
 

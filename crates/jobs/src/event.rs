@@ -11,7 +11,7 @@ use crate::protocol::Json;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use tessera_engine::search::Progress;
+use tessera_engine::search::{Impossible, Progress};
 use tessera_engine::sudoku::auto::Engine;
 
 /// One thing that happened to a job.
@@ -118,6 +118,10 @@ pub struct Stats {
     /// (a Sudoku count: "band", "dlx9", "dlx", "backtrack", "sat").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engine: Option<Engine>,
+    /// How the answer was reached without searching, for people (a
+    /// polyform count proven 0 by a weighting of the cells).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof: Option<Impossible>,
 }
 
 /// Why a job failed, as a kind a view can act on and a sentence for people.

@@ -10,7 +10,7 @@ use crate::event::JobError;
 use crate::protocol::Json;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use tessera_engine::search::{Progress, Search, Step};
+use tessera_engine::search::{Impossible, Progress, Search, Step};
 
 /// One kind of work a worker can do.
 ///
@@ -51,6 +51,11 @@ pub trait Work<T> {
     /// The engine doing the work, when it was chosen for the user (Sudoku's
     /// picker): the runner puts it in the job's [`Stats`](crate::event::Stats).
     fn engine(&self) -> Option<&'static str> {
+        None
+    }
+    /// How the work ended without searching, when it did (a count proven
+    /// 0, `Search::proof`): the runner puts it in the job's `Stats`.
+    fn proof(&self) -> Option<Impossible> {
         None
     }
 }
@@ -166,6 +171,9 @@ impl<U, T> Work<T> for Searching<U, T> {
     fn engine(&self) -> Option<&'static str> {
         self.search.engine()
     }
+    fn proof(&self) -> Option<Impossible> {
+        self.search.proof()
+    }
 }
 
 /// An engine search in count-only mode: it never yields a solution, so it
@@ -187,6 +195,9 @@ impl<T, U> Work<T> for Counting<U> {
     fn engine(&self) -> Option<&'static str> {
         self.0.engine()
     }
+    fn proof(&self) -> Option<Impossible> {
+        self.0.proof()
+    }
 }
 
 /// Work whose items leave as JSON.
@@ -205,5 +216,8 @@ impl<T: Serialize> Work<Json> for Encoded<T> {
     }
     fn engine(&self) -> Option<&'static str> {
         self.0.engine()
+    }
+    fn proof(&self) -> Option<Impossible> {
+        self.0.proof()
     }
 }

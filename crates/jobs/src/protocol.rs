@@ -35,7 +35,8 @@ use serde_json::value::RawValue;
 /// grid's rules (`rules` instead of `shape`; `VariantCount` is gone).
 /// 9: `SudokuExplain` takes `rules` too (X and jigsaw get the step list).
 /// 10: play mode's `SudokuHint` and `SudokuRating` run in the worker.
-pub const PROTOCOL_VERSION: u32 = 10;
+/// 11: `Stats::proof`, how a count ended without searching.
+pub const PROTOCOL_VERSION: u32 = 11;
 
 /// A job's identifier, unique per page (chosen by the page).
 pub type JobId = u32;
@@ -233,6 +234,11 @@ mod tests {
             cancelled: false,
             limited: false,
             engine: Some(tessera_engine::sudoku::auto::Engine::Dlx9),
+            proof: Some(tessera_engine::search::Impossible {
+                least: -5,
+                most: 25,
+                total: -48,
+            }),
         };
         let event = |id, event| Message::Event(Reply { id, event });
         round_trip(Message::Ready {

@@ -76,6 +76,7 @@ impl Active {
             elapsed_ms: elapsed,
             total_ms: self.earlier_ms + elapsed,
             engine: self.work.engine().and_then(Engine::from_name),
+            proof: self.work.proof(),
             ..Stats::default()
         }
     }

@@ -58,6 +58,8 @@ struct Outcome {
     secs: f64,
     symmetries: usize,
     restricted: Option<String>,
+    /// How a count of 0 was proven without searching, if it was.
+    proof: Option<String>,
 }
 
 /// Count `puzzle` (unique or all) on `threads` threads, giving up at the
@@ -73,7 +75,7 @@ fn count_within(
 ) -> Result<Outcome, PolyformError> {
     let start = Instant::now();
     let deadline = start + budget;
-    let root = Session::new(puzzle, SolveOptions { unique })?;
+    let mut root = Session::new(puzzle, SolveOptions { unique })?;
     let symmetries = root.symmetry_order();
     let restricted = root.restricted_piece().map(str::to_string);
     let finish = |count, found, nodes, fraction| Outcome {
@@ -84,7 +86,18 @@ fn count_within(
         secs: start.elapsed().as_secs_f64(),
         symmetries,
         restricted: restricted.clone(),
+        proof: None,
     };
+    if root.prove_impossible() {
+        let mut o = finish(Some(0), 0, root.progress().nodes, 1.0);
+        o.proof = root.proof().map(|p| {
+            format!(
+                "proven impossible by a weighting of cells and pieces (integers {}..{}, total {}; LP certificate, checked exactly)",
+                p.least, p.most, p.total
+            )
+        });
+        return Ok(o);
+    }
     if threads <= 1 {
         let mut s = root;
         s.set_count_only(true);
@@ -223,6 +236,9 @@ fn row(e: &Entry, a: &CountArgs, budget: Duration) -> (String, &'static str) {
     let mut notes: Vec<String> = e.notes.clone();
     if let Some(r) = &o.restricted {
         notes.push(format!("Tessera restricts {r}"));
+    }
+    if let Some(p) = &o.proof {
+        notes.push(p.clone());
     }
     let (tessera, verdict) = match (o.count, &e.published) {
         (Some(n), Some(p)) if n == p.count => (n.to_string(), "agree"),

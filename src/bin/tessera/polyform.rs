@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 use tessera::engine::polyform::enumerate::{count as count_polyforms, max_size};
-use tessera::engine::polyform::solve::{count_parallel_with_nodes, Engine};
+use tessera::engine::polyform::solve::{count_parallel_explained, Engine};
 use tessera::engine::polyform::{
     format, library, svg, Lattice, PolyformError, Puzzle, Session, Solution, SolveOptions,
 };
@@ -357,7 +357,13 @@ fn solve(a: SolveArgs) -> Result<(), Failure> {
         let threads = a
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        let (n, nodes) = count_parallel_with_nodes(&puzzle, options, engine, threads)?;
+        let (n, nodes, proof) = count_parallel_explained(&puzzle, options, engine, threads)?;
+        if let Some(proof) = proof {
+            eprintln!(
+                "No solution, proven without searching: {}.",
+                proof.sentence()
+            );
+        }
         out.write_all(format::trailer(n, nodes, start.elapsed()).as_bytes())?;
         out.flush()?;
         return Ok(());

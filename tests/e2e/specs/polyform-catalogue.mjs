@@ -198,6 +198,26 @@ export const tests = [
     },
   },
   {
+    name: "catalogue: an impossible puzzle's Count is proven without searching, in 2D and 3D",
+    async run(t) {
+      // PentacubesCornerSlant: PP publishes "0 solutions?"; a search takes
+      // over 20 minutes, the weighting proof well under a second natively.
+      for (const id of ["PentominoesChevron_X", "PentacubesCornerSlant"]) {
+        const page = await openPolyforms(t, `#polyforms/lib/${id}`);
+        await page.waitForFunction((id) => document.querySelector('[data-testid="pf-title"]')?.textContent.trim() === id, id, { timeout: 20000 });
+        await t.click("pf-count", page);
+        await page.waitForSelector('[data-testid="pf-cat-tessera"][data-complete="true"]', { timeout: 60000 });
+        await waitIdle(t, page);
+        assert.equal(await t.attr("pf-cat-tessera", "data-count", page), "0");
+        const message = await t.tid("pf-message", page).innerText();
+        assert.match(message, /^No solution, proven in [\d.,]+ (ms|s) without searching: weighing the cells and pieces with integers from -\d+ to \d+ gives every placement of every piece a weight of at least 0, but the whole puzzle -\d+, so no tiling exists/, message);
+        if (id === "PentacubesCornerSlant") await t.shot("catalogue-impossible-proof", page);
+        await page.close();
+      }
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
     name: "catalogue: a failed fetch says so; Tessera's own library still works",
     allowConsoleErrors: ["Failed to load resource"],
     async run(t) {

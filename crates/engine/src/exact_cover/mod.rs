@@ -8,6 +8,7 @@
 //! ([`Solver::subproblems`] + [`Solver::with_forced_rows`]) for parallel
 //! counting. Sudoku, polyforms and Quantumino all reduce to it.
 
+pub mod certificate;
 mod problem;
 mod solver;
 

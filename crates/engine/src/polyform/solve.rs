@@ -23,8 +23,9 @@ use super::lattice::Cell;
 use super::puzzle::{Matrix, Placement, Puzzle};
 use super::symmetry::{is_canonical, puzzle_symmetries, reduce, PuzzleSymmetry, Reduction};
 use super::PolyformError;
-use crate::exact_cover::Solver;
-use crate::search::{Progress, Search, Step};
+use crate::exact_cover::certificate::{Certificate, Farkas, Outcome};
+use crate::exact_cover::{Problem, Solver};
+use crate::search::{Impossible, Progress, Search, Step};
 use serde::{Deserialize, Serialize};
 
 /// A piece in a solution.
@@ -143,6 +144,19 @@ impl Inner {
     }
 }
 
+/// The impossibility proof a count tries before searching (see
+/// [`crate::exact_cover::certificate`]).
+enum Proof {
+    /// Not started: a count from the root tries it first.
+    NotTried,
+    Running(Box<Farkas>, Box<Problem>),
+    /// The puzzle has no solution; the search never runs.
+    Proven(Certificate),
+    /// No certificate (or not tried: a part of a split search, a solve):
+    /// the search decides.
+    Skipped,
+}
+
 /// A resumable search for the solutions of one puzzle.
 pub struct Session {
     puzzle: Puzzle,
@@ -154,6 +168,9 @@ pub struct Session {
     found: u128,
     inner_seen: u128,
     buf: Vec<usize>,
+    proof: Proof,
+    /// Nodes' worth of work spent on the proof (see `Farkas::nodes_per_pivot`).
+    proof_nodes: u64,
 }
 
 impl Session {
@@ -219,6 +236,12 @@ impl Session {
             found: 0,
             inner_seen: 0,
             buf: Vec::new(),
+            proof: if prefix.is_empty() {
+                Proof::NotTried
+            } else {
+                Proof::Skipped
+            },
+            proof_nodes: 0,
         })
     }
 
@@ -247,7 +270,52 @@ impl Session {
             found: 0,
             inner_seen: 0,
             buf: Vec::new(),
+            proof: Proof::Skipped,
+            proof_nodes: 0,
         })
+    }
+
+    /// The checked certificate that the puzzle has no solution, if a count
+    /// found one (see [`crate::exact_cover::certificate`]).
+    pub fn impossibility(&self) -> Option<&Certificate> {
+        match &self.proof {
+            Proof::Proven(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Tries the impossibility proof to its end now (native counts do this
+    /// before splitting the work over threads); `true`: proven.
+    pub fn prove_impossible(&mut self) -> bool {
+        while matches!(self.proof, Proof::NotTried | Proof::Running(..)) {
+            self.advance_proof(u64::MAX / 2);
+        }
+        matches!(self.proof, Proof::Proven(_))
+    }
+
+    /// Spends about `budget` nodes on the proof; returns the nodes used.
+    fn advance_proof(&mut self, budget: u64) -> u64 {
+        if let Proof::NotTried = self.proof {
+            let problem = self.matrix.problem(Some(&self.reduction.keep));
+            self.proof = match Farkas::new(&problem) {
+                Some(f) => Proof::Running(Box::new(f), Box::new(problem)),
+                None => Proof::Skipped,
+            };
+        }
+        let Proof::Running(f, problem) = &mut self.proof else {
+            return 0;
+        };
+        let per = f.nodes_per_pivot();
+        let before = f.pivots();
+        let outcome = f.step((budget / per).max(1), problem);
+        let used = (f.pivots() - before).max(1) * per;
+        self.proof_nodes += used;
+        match outcome {
+            Outcome::Working => {}
+            Outcome::Proven(c) => self.proof = Proof::Proven(c),
+            Outcome::Feasible | Outcome::GaveUp => self.proof = Proof::Skipped,
+        }
+        used
     }
 
     /// The puzzle.
@@ -385,6 +453,18 @@ impl Session {
 
 impl Search<Solution> for Session {
     fn step(&mut self, budget: u64) -> Step<Solution> {
+        // A count must visit the whole tree, so it first tries to prove in
+        // a fraction of a second that the tree holds nothing. (A solve
+        // does not: it usually finds a tiling long before that.)
+        if self.count_only && matches!(self.proof, Proof::NotTried | Proof::Running(..)) {
+            self.advance_proof(budget);
+            if matches!(self.proof, Proof::Running(..)) {
+                return Step::Paused;
+            }
+        }
+        if let Proof::Proven(_) = self.proof {
+            return Step::Done;
+        }
         let start = self.solver.progress().nodes;
         let fast_count = self.count_only && !self.reduction.needs_test();
         loop {
@@ -421,10 +501,11 @@ impl Search<Solution> for Session {
 
     fn progress(&self) -> Progress {
         let inner = self.solver.progress();
+        let proven = matches!(self.proof, Proof::Proven(_));
         Progress {
-            nodes: inner.nodes,
+            nodes: inner.nodes + self.proof_nodes,
             solutions: self.found,
-            fraction: inner.fraction,
+            fraction: if proven { 1.0 } else { inner.fraction },
             conflicts: None,
         }
     }
@@ -433,6 +514,14 @@ impl Search<Solution> for Session {
         self.count_only = count_only;
         let fast = count_only && !self.reduction.needs_test();
         self.solver.set_count_only(fast);
+    }
+
+    fn proof(&self) -> Option<Impossible> {
+        self.impossibility().map(|c| Impossible {
+            least: c.weights.iter().copied().min().unwrap_or(0),
+            most: c.weights.iter().copied().max().unwrap_or(0),
+            total: c.total.clamp(i64::MIN as i128, i64::MAX as i128) as i64,
+        })
     }
 }
 
@@ -480,13 +569,28 @@ pub fn count_parallel_with_nodes(
     engine: Engine,
     threads: usize,
 ) -> Result<(u128, u64), PolyformError> {
+    count_parallel_explained(puzzle, options, engine, threads).map(|(n, k, _)| (n, k))
+}
+
+/// [`count_parallel_with_nodes`], also saying how a count of 0 was proven
+/// without searching, when it was ([`Search::proof`]).
+pub fn count_parallel_explained(
+    puzzle: &Puzzle,
+    options: SolveOptions,
+    engine: Engine,
+    threads: usize,
+) -> Result<(u128, u64, Option<Impossible>), PolyformError> {
     use std::sync::atomic::{AtomicUsize, Ordering};
-    let root = Session::with_engine(puzzle, options, &[], engine)?;
+    let mut root = Session::with_engine(puzzle, options, &[], engine)?;
+    if root.prove_impossible() {
+        // No search ran: 0 search nodes (the proof's work is not nodes).
+        return Ok((0, 0, root.proof()));
+    }
     let threads = threads.max(1);
     if threads == 1 {
         let mut s = root;
         let n = s.count_solutions(None);
-        return Ok((n, s.progress().nodes));
+        return Ok((n, s.progress().nodes, None));
     }
     // Depth 2 gives hundreds of parts on the library's large puzzles.
     let parts = root.subproblems(2);
@@ -514,8 +618,8 @@ pub fn count_parallel_with_nodes(
             .map(|w| w.join().expect("a counting thread panicked"))
             .collect()
     });
-    results.into_iter().try_fold((0, 0), |(n, k), r| {
+    results.into_iter().try_fold((0, 0, None), |(n, k, p), r| {
         let (a, b) = r?;
-        Ok((n + a, k + b))
+        Ok((n + a, k + b, p))
     })
 }

@@ -287,6 +287,15 @@ impl Solver {
                     plural(stats.nodes as u128, "node", "nodes")
                 ),
             );
+        } else if let (0, Some(proof)) = (n, &stats.proof) {
+            self.say(
+                Tone::Error,
+                format!(
+                    "No solution, proven in {} without searching: {}.",
+                    format_ms(stats.total_ms),
+                    proof.sentence()
+                ),
+            );
         } else if n == 0 {
             self.say(
                 Tone::Error,
