@@ -169,8 +169,6 @@ pub struct Session {
     inner_seen: u128,
     buf: Vec<usize>,
     proof: Proof,
-    /// Nodes' worth of work spent on the proof (see `Farkas::nodes_per_pivot`).
-    proof_nodes: u64,
 }
 
 impl Session {
@@ -241,7 +239,6 @@ impl Session {
             } else {
                 Proof::Skipped
             },
-            proof_nodes: 0,
         })
     }
 
@@ -271,7 +268,6 @@ impl Session {
             inner_seen: 0,
             buf: Vec::new(),
             proof: Proof::Skipped,
-            proof_nodes: 0,
         })
     }
 
@@ -309,7 +305,6 @@ impl Session {
         let before = f.pivots();
         let outcome = f.step((budget / per).max(1), problem);
         let used = (f.pivots() - before).max(1) * per;
-        self.proof_nodes += used;
         match outcome {
             Outcome::Working => {}
             Outcome::Proven(c) => self.proof = Proof::Proven(c),
@@ -503,7 +498,9 @@ impl Search<Solution> for Session {
         let inner = self.solver.progress();
         let proven = matches!(self.proof, Proof::Proven(_));
         Progress {
-            nodes: inner.nodes + self.proof_nodes,
+            // The proof's pivots are not search nodes: a count proven 0
+            // explored no tree.
+            nodes: inner.nodes,
             solutions: self.found,
             fraction: if proven { 1.0 } else { inner.fraction },
             conflicts: None,
@@ -583,8 +580,7 @@ pub fn count_parallel_explained(
     use std::sync::atomic::{AtomicUsize, Ordering};
     let mut root = Session::with_engine(puzzle, options, &[], engine)?;
     if root.prove_impossible() {
-        // No search ran: 0 search nodes (the proof's work is not nodes).
-        return Ok((0, 0, root.proof()));
+        return Ok((0, root.progress().nodes, root.proof()));
     }
     let threads = threads.max(1);
     if threads == 1 {

@@ -288,8 +288,9 @@ impl Solver {
                 ),
             );
         } else if let (0, Some(proof)) = (n, &stats.proof) {
+            // A proof is an answer, not a failure.
             self.say(
-                Tone::Error,
+                Tone::Success,
                 format!(
                     "No solution, proven in {} without searching: {}.",
                     format_ms(stats.total_ms),
