@@ -122,6 +122,9 @@ impl Farkas {
     /// try (the search then runs as before).
     pub fn new(problem: &Problem) -> Option<Farkas> {
         let m = problem.num_items();
+        if m == 0 || m > 2_000 {
+            return None;
+        }
         let np = problem.num_primary();
         let mut starts = vec![0u32];
         let mut entries = Vec::with_capacity(problem.num_entries());
@@ -138,9 +141,6 @@ impl Farkas {
             starts.push(entries.len() as u32);
         }
         let cols = starts.len() - 1;
-        if m == 0 || m > 2_000 {
-            return None;
-        }
         // Work per pivot is about one pass over the entries plus the m×m
         // update; allow a few m pivots, within ~2·10⁹ operations.
         let per_pivot = (entries.len() + m * m) as u64;
@@ -181,11 +181,6 @@ impl Farkas {
     /// operations), so callers can hand out budgets in one unit.
     pub fn nodes_per_pivot(&self) -> u64 {
         ((self.entries.len() + self.m * self.m) as u64 / 100).max(1)
-    }
-
-    /// Pivots done so far.
-    pub fn pivots(&self) -> u64 {
-        self.pivots
     }
 
     /// Runs at most `pivots` pivots.

@@ -289,8 +289,8 @@ impl Session {
         matches!(self.proof, Proof::Proven(_))
     }
 
-    /// Spends about `budget` nodes on the proof; returns the nodes used.
-    fn advance_proof(&mut self, budget: u64) -> u64 {
+    /// Spends about `budget` nodes' worth of work on the proof.
+    fn advance_proof(&mut self, budget: u64) {
         if let Proof::NotTried = self.proof {
             let problem = self.matrix.problem(Some(&self.reduction.keep));
             self.proof = match Farkas::new(&problem) {
@@ -299,18 +299,13 @@ impl Session {
             };
         }
         let Proof::Running(f, problem) = &mut self.proof else {
-            return 0;
+            return;
         };
-        let per = f.nodes_per_pivot();
-        let before = f.pivots();
-        let outcome = f.step((budget / per).max(1), problem);
-        let used = (f.pivots() - before).max(1) * per;
-        match outcome {
+        match f.step((budget / f.nodes_per_pivot()).max(1), problem) {
             Outcome::Working => {}
             Outcome::Proven(c) => self.proof = Proof::Proven(c),
             Outcome::Feasible | Outcome::GaveUp => self.proof = Proof::Skipped,
         }
-        used
     }
 
     /// The puzzle.
@@ -614,8 +609,9 @@ pub fn count_parallel_explained(
             .map(|w| w.join().expect("a counting thread panicked"))
             .collect()
     });
-    results.into_iter().try_fold((0, 0, None), |(n, k, p), r| {
+    let (n, nodes) = results.into_iter().try_fold((0, 0), |(n, k), r| {
         let (a, b) = r?;
-        Ok((n + a, k + b, p))
-    })
+        Ok::<_, PolyformError>((n + a, k + b))
+    })?;
+    Ok((n, nodes, None))
 }
