@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { AxeBuilder } from "@axe-core/playwright";
 import { assert } from "../lib/harness.mjs";
 import { checkShown, openPolyforms, waitIdle } from "../lib/polyform.mjs";
 
@@ -202,8 +203,12 @@ export const tests = [
     async run(t) {
       // PentacubesCornerSlant: PP publishes "0 solutions?"; a search takes
       // over 20 minutes, the weighting proof well under a second natively.
-      for (const id of ["PentominoesChevron_X", "PentacubesCornerSlant"]) {
-        const page = await openPolyforms(t, `#polyforms/lib/${id}`);
+      const cases = [
+        ["PentominoesChevron_X", { width: 375, height: 812, isMobile: true, colorScheme: "dark" }, "catalogue-impossible-proof-phone-dark"],
+        ["PentacubesCornerSlant", {}, "catalogue-impossible-proof"],
+      ];
+      for (const [id, view, shot] of cases) {
+        const page = await openPolyforms(t, `#polyforms/lib/${id}`, view);
         await page.waitForFunction((id) => document.querySelector('[data-testid="pf-title"]')?.textContent.trim() === id, id, { timeout: 20000 });
         await t.click("pf-count", page);
         await page.waitForSelector('[data-testid="pf-cat-tessera"][data-complete="true"]', { timeout: 60000 });
@@ -211,7 +216,12 @@ export const tests = [
         assert.equal(await t.attr("pf-cat-tessera", "data-count", page), "0");
         const message = await t.tid("pf-message", page).innerText();
         assert.match(message, /^No solution, proven in [\d.,]+ (ms|s) without searching: weighing the cells and pieces with integers from -\d+ to \d+ gives every placement of every piece a weight of at least 0, but the whole puzzle -\d+, so no tiling exists/, message);
-        if (id === "PentacubesCornerSlant") await t.shot("catalogue-impossible-proof", page);
+        await t.tid("pf-message", page).scrollIntoViewIfNeeded();
+        await t.shot(shot, page);
+        // The proof's message (a success tone) reads well in both themes.
+        const axe = await new AxeBuilder({ page }).include('[data-testid="pf-message"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        const serious = axe.violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.help}`);
+        assert.deepEqual(serious, [], `axe on the proof message (${id})`);
         await page.close();
       }
       t.assertNoConsoleErrors();
