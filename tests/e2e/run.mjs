@@ -8,8 +8,10 @@
 // Debian's Chromium through playwright-core, runs every spec in specs/*.mjs,
 // saves screenshots under target/e2e/, and ends with exactly one line
 // `e2e: N passed, N failed`; the exit status is non-zero on any failure.
-// Every test also fails on a console error or on any main-thread task over
-// 200 ms in any of its pages (lib/harness.mjs, `assertNoLongTasks`).
+// Every test also fails on a console error or a CSP violation. Main-thread
+// tasks over 200 ms are listed at the end, those while a worker job was live
+// apart (issue 19's rule); E2E_LONG_TASKS=jobs fails those (one re-run
+// forgives a single noisy try), E2E_LONG_TASKS=strict fails every one.
 
 import { chromium } from "playwright-core";
 import { readdir } from "node:fs/promises";
@@ -81,11 +83,42 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 const strictLongTasks = process.env.E2E_LONG_TASKS === "strict" || !!process.env.E2E_LONG_TASK_MS;
+// Issue 19's rule — no main-thread task over 200 ms while a worker job is
+// live. `E2E_LONG_TASKS=jobs` fails a test that breaks it (after one
+// re-run), `strict` fails every task over 200 ms, jobs or not. By default
+// they are listed at the end: on this 2-core machine one test (1280×800
+// play, a mode switch of 200–285 ms during the start-up explain job) still
+// breaks it in about one run in five, twice in a row in one of five — too
+// often for CI (docs/performance.md).
+const jobRule = process.env.E2E_LONG_TASKS === "jobs" || strictLongTasks;
 const longTaskReport = [];
 // Tasks over the limit while a worker job was live (issue 19's rule).
 const duringJobsReport = [];
-for (const t of selected) {
-  const started = Date.now();
+// Tests whose first try broke the job rule and whose re-run did not.
+const rerunReport = [];
+
+/** The job rule's failure, told apart from every other failure so that it
+ * alone earns a re-run. */
+class JobRuleError extends Error {}
+
+/** Tasks that broke the job rule, each with its page and the pool's busy
+ * and idle marks there (ms from the page's start), to tell a start-up job
+ * from a click's. */
+function describeDuring(ctx, tasks) {
+  return tasks
+    .map((e) => {
+      const marks = ctx.jobMarks
+        .filter((m) => m.doc === e.doc)
+        .map((m) => `${m.busy ? "busy" : "idle"} ${Math.round(m.at)}`)
+        .join(" ");
+      return `${e.duration} ms at ${Math.round(e.start)} ms on ${e.url.replace(/^https?:\/\/[^/]+/, "").slice(0, 40)} (job marks: ${marks})`;
+    })
+    .join("; ");
+}
+
+/** One try of one test: its own context, run, every check. Returns
+ * { ctx, error }. */
+async function attempt(t) {
   const ctx = new Context({ browser, base, subBase, shots, name: t.name, server, dist });
   let error = null;
   try {
@@ -100,23 +133,53 @@ for (const t of selected) {
     await ctx.assertNoCspViolations();
     // A spec may raise the limit for a known, open cause; it says so.
     if (t.longTaskLimit) ctx.note(`long-task limit ${t.longTaskLimit.ms} ms: ${t.longTaskLimit.why}`);
-    // The global 200 ms rule (issue 19) is not met everywhere yet (start-up
-    // under load, WebGL on SwiftShader): by default every test's tasks over
-    // the limit are listed at the end; E2E_LONG_TASKS=strict (or an explicit
-    // E2E_LONG_TASK_MS) makes them failures. Specs that assert on long tasks
+    const limit = t.longTaskLimit ? t.longTaskLimit.ms : 200;
+    // Outside jobs the 200 ms rule is not met everywhere yet (start-up
+    // mounts under load, WebGL on SwiftShader): those tasks are listed at
+    // the end unless E2E_LONG_TASKS=strict. Specs that assert on long tasks
     // themselves (Count, Find all, the experiments) fail either way.
     if (strictLongTasks) await ctx.assertNoLongTasks(t.longTaskLimit ? t.longTaskLimit.ms : undefined);
     else {
-      const limit = t.longTaskLimit ? t.longTaskLimit.ms : 200;
       const over = ctx.longTaskDurations().filter((d) => d > limit);
       if (over.length) longTaskReport.push(`${t.name}: ${over.join(", ")} ms`);
+    }
+    if (jobRule) {
+      try {
+        await ctx.assertNoLongTasksDuringJobs(limit);
+      } catch (e) {
+        const over = ctx.longTasksDuringJobs().filter((e) => e.duration > limit);
+        throw new JobRuleError(`${e.message.split("\n")[0]}: ${describeDuring(ctx, over)}`);
+      }
+    } else {
       const during = ctx.longTasksDuringJobs().filter((e) => e.duration > limit);
-      if (during.length) duringJobsReport.push(`${t.name}: ${during.map((e) => e.duration).join(", ")} ms`);
+      if (during.length) duringJobsReport.push(`${t.name}: ${describeDuring(ctx, during)}`);
     }
   } catch (e) {
     error = e;
   }
   await ctx.close().catch(() => {});
+  return { ctx, error };
+}
+
+for (const t of selected) {
+  const started = Date.now();
+  let { ctx, error } = await attempt(t);
+  // A task over the limit during a job can be the machine (another
+  // process took the core for a moment) rather than the app: such a test is
+  // run once more and fails only if the second try breaks a rule too. The
+  // first try's tasks are reported either way.
+  if (error instanceof JobRuleError) {
+    const first = error.message.split("\n")[0];
+    const again = await attempt(t);
+    if (again.error) {
+      duringJobsReport.push(`${t.name}: twice (${first})`);
+      ({ ctx, error } = again);
+    } else {
+      rerunReport.push(`${t.name}: first try ${first}`);
+      ({ ctx, error } = again);
+      ctx.note("re-run after a task over the limit during a job on the first try");
+    }
+  }
   const ms = Date.now() - started;
   if (error) {
     failed++;
@@ -139,9 +202,13 @@ if (failures.length) {
   for (const f of failures) console.log(`  - ${f.name}: ${String(f.error && f.error.message ? f.error.message : f.error).split("\n")[0]}`);
 }
 if (duringJobsReport.length) {
-  console.log(`\ne2e: tasks over 200 ms while a worker job was live (issue 19's rule) in ${duringJobsReport.length} tests:`);
+  console.log(`\ne2e: tasks over 200 ms while a worker job was live (issue 19's rule${jobRule ? ", failed" : "; E2E_LONG_TASKS=jobs fails them"}) in ${duringJobsReport.length} tests:`);
   for (const line of duringJobsReport) console.log(`  - ${line}`);
-} else console.log("\ne2e: no task over 200 ms while a worker job was live");
+} else console.log("\ne2e: no task over 200 ms while a worker job was live" + (rerunReport.length ? " (after re-runs)" : ""));
+if (rerunReport.length) {
+  console.log(`e2e: re-run once for a task over 200 ms during a job, clean the second time (${rerunReport.length}):`);
+  for (const line of rerunReport) console.log(`  - ${line}`);
+}
 if (longTaskReport.length) {
   console.log(`\ne2e: main-thread tasks over 200 ms (reported; E2E_LONG_TASKS=strict fails them) in ${longTaskReport.length} tests:`);
   for (const line of longTaskReport) console.log(`  - ${line}`);

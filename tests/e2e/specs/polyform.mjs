@@ -9,6 +9,30 @@ import { checkShown, message, openPolyforms, pick, waitIdle } from "../lib/polyf
 
 export const tests = [
   {
+    // The worker pool holds a job's start for a task of its own
+    // (crates/web/src/pool.rs, `Slot::held`): a click that mounts or renders
+    // and submits a job is done before the job is live, so its work never
+    // counts as a task during a job (issue 19).
+    name: "jobs: a job starts in the task after the one that submitted it",
+    async run(t) {
+      const page = await openPolyforms(t, "#polyforms/lib/pentominoes-6x10");
+      await waitIdle(t, page);
+      const clicked = await page.evaluate(() => {
+        const marks = () => performance.getEntriesByName("tessera-jobs-busy").length;
+        const before = marks();
+        document.querySelector('[data-testid="pf-solve"]').click();
+        // Still the click's task: the job is submitted, not yet started.
+        return { at: performance.now(), before, after: marks() };
+      });
+      assert.equal(clicked.after, clicked.before, "no busy mark inside the click's task");
+      await page.waitForSelector('[data-testid="pf-drawing"][data-solution^="["]', { timeout: 30000 });
+      const busy = await page.evaluate(() => performance.getEntriesByName("tessera-jobs-busy").map((m) => m.startTime));
+      assert.ok(busy.length >= 1, "the job was marked busy");
+      assert.ok(busy[busy.length - 1] >= clicked.at, `busy at ${busy[busy.length - 1]} ms, click's task ended at ${clicked.at} ms`);
+      await checkShown(t, page);
+    },
+  },
+  {
     name: "polyforms: the library lists puzzles of all seven families with thumbnails; Solve and Next walk the 3x20's two solutions",
     async run(t) {
       const page = await openPolyforms(t);
