@@ -150,7 +150,9 @@ async function load({ throttle }) {
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   }
   const from = server.log.length;
-  await page.goto(base);
+  // The home is the landing page (no grid): the Sudoku workbench's link is
+  // what "time to a usable Sudoku grid" loads.
+  await page.goto(base + "#sudoku");
   await page.waitForFunction(() => window.__gridWall !== undefined, null, { timeout: 120000, polling: 50 });
   const { ms, wall } = await page.evaluate(() => ({ ms: window.__gridAt, wall: window.__gridWall }));
   // Requests the server saw before the grid was ready.
@@ -222,6 +224,31 @@ if (lighthouseOn) {
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices"],
       });
+      // The same mobile profile with the throttling applied to the browser
+      // (DevTools) instead of simulated from an unthrottled trace: on
+      // localhost the app's wasm has arrived before the first paint, so the
+      // simulation hangs the loading screen's paint on the wasm's download
+      // (LCP "render delay" of 5.4 s for text that is in index.html). Printed
+      // beside the simulated score, which stays the headline figure.
+      let applied = null;
+      try {
+        const d = await lighthouse(base, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+          throttlingMethod: "devtools",
+        });
+        const da = d.lhr.audits;
+        applied = {
+          performance: Math.round((d.lhr.categories.performance?.score ?? 0) * 100),
+          fcp: da["first-contentful-paint"]?.displayValue,
+          lcp: da["largest-contentful-paint"]?.displayValue,
+          tbt: da["total-blocking-time"]?.displayValue,
+        };
+      } catch (e) {
+        applied = { error: String(e && e.message ? e.message : e) };
+      }
       const c = r.lhr.categories;
       const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
       scores = { performance: score("performance"), accessibility: score("accessibility"), bestPractices: score("best-practices") };
@@ -232,6 +259,10 @@ if (lighthouseOn) {
       console.log(`  accessibility ${scores.accessibility} (target ≥ ${TARGET.a11y}: ${verdict(scores.accessibility >= TARGET.a11y)})`);
       console.log(`  best practices ${scores.bestPractices} (target ≥ ${TARGET.bp}: ${verdict(scores.bestPractices >= TARGET.bp)})`);
       console.log(`  FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")}`);
+      if (applied && !applied.error)
+        console.log(`  with DevTools (applied) throttling instead: performance ${applied.performance}; FCP ${applied.fcp}, LCP ${applied.lcp}, TBT ${applied.tbt}`);
+      else if (applied) console.log(`  with DevTools (applied) throttling: not run: ${applied.error}`);
+      scores.applied = applied;
       for (const [k, cat] of Object.entries(c)) {
         const failing = cat.auditRefs
           .map((ref) => a[ref.id])

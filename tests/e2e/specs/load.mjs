@@ -31,6 +31,37 @@ async function markGridReady(page) {
 
 export const tests = [
   {
+    // index.html's loading screen copies the home's hero so that its words
+    // are on screen before the wasm (issue 19, LCP): it must say what the
+    // app then says, in the same place and size.
+    name: "the loading screen is the home's hero: the same words, and the same size of lead text",
+    async run(t) {
+      const page = await t.newPage({ width: 412, height: 823, isMobile: true });
+      // Before the app runs: the static page alone (no scripts).
+      const bare = await t.browser.newContext({ viewport: { width: 412, height: 823 }, javaScriptEnabled: false });
+      const stat = await bare.newPage();
+      await stat.goto(t.base);
+      const boot = await stat.evaluate(() => {
+        const lead = document.querySelector("#boot .home-lead");
+        const r = lead.getBoundingClientRect();
+        return { title: document.querySelector("#boot h1").textContent, lead: lead.textContent, w: r.width, h: r.height };
+      });
+      await bare.close();
+      await page.goto(t.base);
+      await t.readyHome(page);
+      const app = await page.evaluate(() => {
+        const lead = document.querySelector('[data-testid="home-lead"]');
+        const r = lead.getBoundingClientRect();
+        return { title: document.getElementById("home-title").textContent, lead: lead.textContent, w: r.width, h: r.height };
+      });
+      const squash = (s) => s.replace(/\s+/g, "");
+      assert.equal(squash(boot.title), squash(app.title), "the same title");
+      assert.equal(boot.lead.replace(/\s+/g, " ").trim(), app.lead.replace(/\s+/g, " ").trim(), "the same lead");
+      assert.ok(Math.abs(boot.w - app.w) <= 2 && Math.abs(boot.h - app.h) <= 2, `lead box: boot ${boot.w}×${boot.h}, app ${app.w}×${app.h}`);
+      t.note(`lead ${app.w}×${app.h} px in both`);
+    },
+  },
+  {
     name: "on a slow link the loading screen shows what is coming and the bytes received",
     timeout: 90000,
     async run(t) {
@@ -39,7 +70,8 @@ export const tests = [
       await page.goto(t.base + "#sudoku");
       const what = await page.locator("#boot .boot-what").innerText();
       assert.match(what, /Sudoku/);
-      assert.match(what, /offline/);
+      assert.match(await page.locator("#boot").innerText(), /offline/);
+      await t.shot("loading-screen", page);
       const readings = new Set();
       let text = "";
       const until = Date.now() + 60000;
