@@ -141,9 +141,20 @@ export const tests = [
       assert.ok((await page.locator('#sudoku-grid .cell[class*="reg-"]').count()) === 81, "regions drawn");
       const filled = () => page.locator('#sudoku-grid [data-kind="player"]').count();
       const texts = [];
+      let raw = await page.evaluate(() => document.querySelector('[data-testid="play-said"]')?.textContent || "");
       for (let press = 1; press <= 3; press++) {
         await t.click("play-hint");
-        await t.until((n) => document.querySelector('[data-testid="play-said"]')?.textContent.includes(n === 3 ? "apply it" : "for more"), press);
+        // The answer to this press: the words change at every press (the
+        // worker answers a task or more later; a press while it works is
+        // ignored, so the next press waits for this answer).
+        await t.until(
+          ([n, before]) => {
+            const s = document.querySelector('[data-testid="play-said"]')?.textContent || "";
+            return s !== before && s.includes(n === 3 ? "apply it" : "for more");
+          },
+          [press, raw]
+        );
+        raw = await page.evaluate(() => document.querySelector('[data-testid="play-said"]')?.textContent || "");
         texts.push(await said(t));
         assert.equal(await filled(), 0, `press ${press} changes nothing`);
       }

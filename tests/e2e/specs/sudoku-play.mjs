@@ -307,9 +307,20 @@ export const tests = [
       const filled = () => page.evaluate(() => [...document.querySelectorAll('#sudoku-grid [data-kind="player"]')].length);
       assert.equal(await filled(), 0);
       const texts = [];
+      const raw = () => page.evaluate(() => document.querySelector('[data-testid="play-said"]')?.textContent || "");
+      let before = await raw();
       for (let press = 1; press <= 3; press++) {
         await t.click("play-hint");
-        await t.until((n) => document.querySelector('[data-testid="play-said"]')?.textContent.includes(n === 3 ? "apply it" : "for more"), press);
+        // This press's answer: the words change at every press (the worker
+        // answers a task or more later; a press while it works is ignored).
+        await t.until(
+          ([n, was]) => {
+            const s = document.querySelector('[data-testid="play-said"]')?.textContent || "";
+            return s !== was && s.includes(n === 3 ? "apply it" : "for more");
+          },
+          [press, before]
+        );
+        before = await raw();
         texts.push(await said());
         assert.equal(await filled(), 0, `press ${press} changes nothing on the grid`);
       }

@@ -23,10 +23,15 @@ pub fn root() -> Option<HtmlElement> {
         .and_then(|e| e.dyn_into::<HtmlElement>().ok())
 }
 
-/// Tell tests (and the pre-boot CSS) that the app is mounted.
+/// Tell tests (and the pre-boot CSS) that the app is mounted, and remove
+/// index.html's loading screen: it copies the home's hero, heading included,
+/// and a page has one `h1`.
 pub fn mark_ready() {
     if let Some(r) = root() {
         let _ = r.set_attribute("data-app", "ready");
+    }
+    if let Some(boot) = document().get_element_by_id("boot") {
+        boot.remove();
     }
 }
 
