@@ -135,9 +135,19 @@ export const tests = [
       await t.shot("polyforms-gallery", page);
       // All solutions of the 6x10 up to symmetry: 2,339 (Polyform Puzzler).
       await pick(t, page, "pentominoes-6x10");
+      // Progress is shown while the count runs: recorded by an observer
+      // installed before the click, so a fast count cannot slip between
+      // two polls of a waitForSelector.
+      await page.evaluate(() => {
+        window.__pfProgressSeen = false;
+        const seen = () => {
+          if (document.querySelector('[data-testid="pf-progress"]')) window.__pfProgressSeen = true;
+        };
+        new MutationObserver(seen).observe(document.body, { subtree: true, childList: true });
+      });
       await t.click("pf-count", page);
-      await page.waitForSelector('[data-testid="pf-progress"]');
       await page.waitForFunction(() => /2,339 solutions up to symmetry/.test(document.querySelector('[data-testid="pf-message"]').innerText), null, { timeout: 120000 });
+      assert.ok(await page.evaluate(() => window.__pfProgressSeen), "progress was shown while counting");
       assert.match(await message(t, page), /matches the published count/);
       // A long count: progress with a time estimate, then Cancel.
       await pick(t, page, "solid-pentominoes-3x4x5");
