@@ -90,6 +90,15 @@ struct Inner {
     busy: bool,
 }
 
+impl Slot {
+    /// Send the requests kept back, in order.
+    fn flush_backlog(&mut self) {
+        for text in std::mem::take(&mut self.backlog) {
+            let _ = self.worker.post_message(&JsValue::from_str(&text));
+        }
+    }
+}
+
 /// Mark on the page's performance timeline when the pool goes from no
 /// live job to some (`tessera-jobs-busy`) and back (`tessera-jobs-idle`),
 /// so a long-task check can tell the tasks that ran while a job did
@@ -340,9 +349,7 @@ fn release_hold(inner: &mut Inner, slot: usize) {
     if let Some(s) = inner.slots.get_mut(slot).and_then(Option::as_mut) {
         s.held = false;
         if s.ready {
-            for text in std::mem::take(&mut s.backlog) {
-                let _ = s.worker.post_message(&JsValue::from_str(&text));
-            }
+            s.flush_backlog();
         }
     }
     for h in inner.handlers.values_mut() {
@@ -465,11 +472,8 @@ fn dispatch(pool: &Rc<RefCell<Inner>>, slot: usize, text: &str) {
             }
             if let Some(s) = inner.slots.get_mut(slot).and_then(Option::as_mut) {
                 s.ready = true;
-                if s.held {
-                    return; // `release_hold` sends them
-                }
-                for text in std::mem::take(&mut s.backlog) {
-                    let _ = s.worker.post_message(&JsValue::from_str(&text));
+                if !s.held {
+                    s.flush_backlog(); // else `release_hold` sends them
                 }
             }
             return;

@@ -119,11 +119,17 @@ export class Context {
     );
   }
 
+  /** Let long-task reports still in flight arrive (one round trip per open
+   * page) before reading `allLongTasks`. */
+  async settleLongTasks() {
+    for (const c of this.contexts)
+      for (const p of c.pages()) await p.evaluate(() => 0).catch(() => {});
+  }
+
   /** Issue 19's rule: no task over `limit` ms (200) on any page while a
    * worker job is live. */
   async assertNoLongTasksDuringJobs(limit = 200) {
-    for (const c of this.contexts)
-      for (const p of c.pages()) await p.evaluate(() => 0).catch(() => {});
+    await this.settleLongTasks();
     const over = this.longTasksDuringJobs().filter((e) => e.duration > limit);
     assert.deepEqual(
       over.map((e) => `${e.duration} ms at ${e.start} ms on ${e.url.replace(/^https?:\/\/[^/]+/, "")}`),
@@ -160,9 +166,7 @@ export class Context {
    * `E2E_LONG_TASK_MS` overrides the limit for a machine known to be
    * overloaded (tasks are wall-clock); the default is the rule. */
   async assertNoLongTasks(limit = +(process.env.E2E_LONG_TASK_MS || 200)) {
-    // Let reports still in flight arrive (one round trip per open page).
-    for (const c of this.contexts)
-      for (const p of c.pages()) await p.evaluate(() => 0).catch(() => {});
+    await this.settleLongTasks();
     const over = this.allLongTasks.filter((e) => e.duration > limit);
     assert.deepEqual(
       over.map((e) => `${e.duration} ms at ${e.start} ms on ${e.url.replace(/^https?:\/\/[^/]+/, "")}`),
