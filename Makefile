@@ -13,6 +13,7 @@ SHELL := /bin/bash
 TRUNK_VERSION        := 0.21.14
 WASM_BINDGEN_VERSION := 0.2.130
 WASM_OPT_VERSION     := 132
+WASM_SPLIT_VERSION   := 0.2.4
 CARGO_BIN            := $(HOME)/.cargo/bin
 export PATH          := $(CURDIR)/scripts/binaryen/node_modules/.bin:$(CARGO_BIN):$(PATH)
 export TRUNK_OFFLINE := true
@@ -32,6 +33,9 @@ tools:
 	  || cargo install --locked trunk --version $(TRUNK_VERSION)
 	@wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $(WASM_BINDGEN_VERSION)" \
 	  || cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
+	@# wasm-split-cli: splits the app's wasm at its workbenches (scripts/build-app.mjs).
+	@cargo install --list | grep -q "^wasm_split_cli_support v$(WASM_SPLIT_VERSION):" \
+	  || cargo install --locked wasm_split_cli_support --version $(WASM_SPLIT_VERSION) --features build-binary
 	@# wasm-opt for release builds: npm's binaryen (Trunk.toml pins its
 	@# version; scripts/binaryen/node_modules/.bin is first on PATH above).
 	@wasm-opt --version 2>/dev/null | grep -q "version $(WASM_OPT_VERSION)" \

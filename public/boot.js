@@ -3,39 +3,43 @@
 "use strict";
 
 (function () {
-  // Download progress: wrap fetch for .wasm files only, reading the body as
-  // it streams in and handing the same bytes on (with the same headers, so
-  // WebAssembly.instantiateStreaming still accepts it).
+  // Download progress: wrap fetch for the app's wasm parts only (the main
+  // module and the chunks the route needs, all under app-<hash>/), reading
+  // each body as it streams in and handing the same bytes on (with the same
+  // headers, so WebAssembly.instantiateStreaming still accepts it). The
+  // total is set by index.html's loader (scripts/build-app.mjs) from the
+  // parts' real sizes: the body arrives decoded, while a compressing host's
+  // Content-Length counts encoded bytes.
   var status = document.getElementById("boot-progress");
   if (status && window.fetch && window.ReadableStream) {
     var realFetch = window.fetch.bind(window);
-    window.fetch = function (input, init) {
-      var url = typeof input === "string" ? input : input && input.url;
-      var p = realFetch(input, init);
-      if (!url || !/app-[^/]*_bg\.wasm$/.test(String(url).split("?")[0])) return p;
-      return p.then(function (res) {
-        if (!res.ok || !res.body) return res;
-        // The body arrives decoded, so the total is the file's own size:
-        // written into the page at build time (scripts/gen-sw.sh) because a
-        // compressing host's Content-Length counts encoded bytes.
-        var built = +status.getAttribute("data-wasm-bytes") || 0;
-        var total = built || (res.headers.get("content-encoding") ? 0 : +res.headers.get("content-length") || 0);
-        var got = 0;
-        var reader = res.body.getReader();
-        var mb = function (n) {
-          return (n / 1048576).toFixed(1);
-        };
-        var show = function () {
-          status.textContent = total
+    var got = 0;
+    var mb = function (n) {
+      return (n / 1048576).toFixed(1);
+    };
+    var show = function () {
+      if (!document.getElementById("boot-progress")) return;
+      var total = +status.getAttribute("data-wasm-bytes") || 0;
+      status.textContent =
+        total && got >= total
+          ? "Starting…"
+          : total
             ? mb(got) + " of " + mb(total) + " MB (" + Math.min(100, Math.round((100 * got) / total)) + " %)"
             : mb(got) + " MB";
-          status.setAttribute("data-bytes", String(got));
-        };
+      status.setAttribute("data-bytes", String(got));
+    };
+    window.fetch = function (input, init) {
+      // A string, a URL (the chunk loader's `new URL(…)`) or a Request.
+      var url = input && typeof input === "object" && "url" in input ? input.url : String(input);
+      var p = realFetch(input, init);
+      if (!url || !/\/app-[0-9a-f]+\/[^/]*\.wasm$/.test(String(url).split("?")[0])) return p;
+      return p.then(function (res) {
+        if (!res.ok || !res.body) return res;
+        var reader = res.body.getReader();
         var stream = new ReadableStream({
           pull: function (controller) {
             return reader.read().then(function (r) {
               if (r.done) {
-                status.textContent = "Starting…";
                 controller.close();
                 return;
               }

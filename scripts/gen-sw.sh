@@ -20,14 +20,8 @@ cd "$dir"
 files="$(find . -type f ! -name sw.js ! -name '*.map' ! -name '*.d.ts' | sed 's|^\./||' | LC_ALL=C sort)"
 [ -n "$files" ] || { echo "gen-sw: $dir is empty" >&2; exit 1; }
 
-# The loading screen's progress needs the app wasm's size (the body arrives
-# decoded, while a compressing host's Content-Length counts encoded bytes):
-# written into index.html's progress line, before the digest below.
-app_wasm="$(printf '%s\n' "$files" | grep -E '^app-[^/]*_bg\.wasm$' | head -n 1 || true)"
-if [ -n "$app_wasm" ] && [ -f index.html ]; then
-  bytes=$(wc -c < "$app_wasm" | tr -d ' ')
-  sed -i "s|data-wasm-bytes=\"[0-9]*\"|data-wasm-bytes=\"$bytes\"|" index.html
-fi
+# (The loading screen's byte total is set by index.html's loader, which
+# scripts/build-app.mjs writes: it knows which chunks the route needs.)
 
 # The Content-Security-Policy's script hashes (Trunk's inline loader changes
 # with every build), also before the digest.

@@ -4,8 +4,10 @@
 //   node run.mjs [--dist DIR] [--runs N] [--no-lighthouse]
 //
 // 1. Sizes: every asset of dist/ raw, gzip (-9) and brotli (-q 11, when
-//    `brotli` is installed); what the first screen needs (index.html, the
-//    CSS, the JS, the app's wasm) in gzip, ≤ 600 KB.
+//    `brotli` is installed); what the first screen needs in gzip, ≤ 600 KB:
+//    the home's (index.html, the CSS, the JS, the app's main wasm module)
+//    and a link straight into Sudoku's (the same plus the chunk loader and
+//    the Sudoku workbench's chunks, which index.html's loader lists).
 // 2. Time to a usable Sudoku grid (html[data-app=ready] with grid cells; an
 //    observer installed before the page's scripts notes the moment), fresh
 //    browser context each run (no HTTP cache, no service worker): on
@@ -70,8 +72,14 @@ const haveBrotli = (() => {
     return false;
   }
 })();
-const assets = readdirSync(dist)
-  .filter((f) => !/\.(gz|br)$/.test(f) && statSync(join(dist, f)).isFile())
+// Relative paths, the app's split module (app-<hash>/…) included.
+const walk = (dir, pre = "") =>
+  readdirSync(join(dist, dir)).flatMap((f) => {
+    const rel = pre + f;
+    return statSync(join(dist, rel)).isDirectory() ? walk(rel, rel + "/") : [rel];
+  });
+const assets = walk("")
+  .filter((f) => !/\.(gz|br)$/.test(f))
   .sort();
 const sizes = {};
 for (const f of assets) {
@@ -94,13 +102,24 @@ for (const [f, s] of Object.entries(sizes)) {
   tot.br += s.br || 0;
 }
 console.log(`${pad("all", 46)}${lpad(tot.raw, 12)}${lpad(tot.gzip, 12)}${lpad(haveBrotli ? tot.br : "-", 12)}`);
-// What index.html itself pulls in before the app runs.
+// What index.html itself pulls in before the app runs: the home.
 const html = readFileSync(join(dist, "index.html"), "utf8");
-const firstScreenFiles = ["index.html", ...assets.filter((f) => html.includes(`${f}"`) && /\.(css|js|wasm)$/.test(f))];
-const firstGzip = firstScreenFiles.reduce((a, f) => a + sizes[f].gzip, 0);
-const firstBr = haveBrotli ? firstScreenFiles.reduce((a, f) => a + sizes[f].br, 0) : null;
-console.log(`\nfirst screen (static: ${firstScreenFiles.join(", ")})`);
-console.log(`  gzip ${kb(firstGzip)}${firstBr ? `, brotli ${kb(firstBr)}` : ""} (target ≤ ${kb(TARGET.firstScreenGzip)} gzip: ${verdict(firstGzip <= TARGET.firstScreenGzip)}; before ≈ ${kb(BEFORE.firstScreenGzip)})`);
+const firstScreenFiles = ["index.html", ...assets.filter((f) => html.includes(`./${f}"`) && /\.(css|js|wasm)$/.test(f))];
+if (!firstScreenFiles.some((f) => f.endsWith("/app_bg.wasm"))) throw new Error("bench-web: index.html does not preload the app's wasm");
+// A link into Sudoku adds the chunk loader and what index.html's loader
+// lists for the route (`const needs = {…}`).
+const appDir = firstScreenFiles.find((f) => f.endsWith("/app_bg.wasm")).split("/")[0];
+const needs = JSON.parse(html.match(/const needs = (\{[^;]*\});/)[1]);
+const sudokuFiles = [...firstScreenFiles, `${appDir}/__wasm_split.js`, ...needs.sudoku.map((f) => `${appDir}/${f}`)];
+const sum = (files, key) => files.reduce((a, f) => a + sizes[f][key], 0);
+const firstGzip = sum(firstScreenFiles, "gzip");
+const firstBr = haveBrotli ? sum(firstScreenFiles, "br") : null;
+const sudokuGzip = sum(sudokuFiles, "gzip");
+const sudokuBr = haveBrotli ? sum(sudokuFiles, "br") : null;
+console.log(`\nfirst screen, the home (static: ${firstScreenFiles.join(", ")})`);
+console.log(`  gzip ${kb(firstGzip)}${firstBr ? `, brotli ${kb(firstBr)}` : ""} (target ≤ ${kb(TARGET.firstScreenGzip)} gzip: ${verdict(firstGzip <= TARGET.firstScreenGzip)}; before ≈ ${kb(BEFORE.firstScreenGzip)}, session 21 933 KB)`);
+console.log(`first screen, a link into Sudoku (+ ${sudokuFiles.length - firstScreenFiles.length} files: the chunk loader, ${needs.sudoku.join(", ")})`);
+console.log(`  gzip ${kb(sudokuGzip)}${sudokuBr ? `, brotli ${kb(sudokuBr)}` : ""} (target ≤ ${kb(TARGET.firstScreenGzip)} gzip: ${verdict(sudokuGzip <= TARGET.firstScreenGzip)}; session 21 933 KB)`);
 
 // --- 2. time to a usable grid ---
 const server = await startServer(dist);
@@ -282,5 +301,5 @@ if (lighthouseOn) {
 server.close();
 
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, "web.json"), JSON.stringify({ sizes, firstScreenFiles, firstGzip, firstBr, results, scores }, null, 1));
+writeFileSync(join(out, "web.json"), JSON.stringify({ sizes, firstScreenFiles, firstGzip, firstBr, sudokuFiles, sudokuGzip, sudokuBr, results, scores }, null, 1));
 console.log(`\nbench-web: numbers in ${join(out, "web.json")}`);

@@ -36,7 +36,10 @@ export const tests = [
         const name = (await caches.keys()).find((k) => k.startsWith("tessera-"));
         return (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
       });
-      assert.ok(cached.some((p) => /app-.*_bg\.wasm$/.test(p)), `the app's wasm is precached: ${cached}`);
+      assert.ok(cached.some((p) => /\/app-[0-9a-f]+\/app_bg\.wasm$/.test(p)), `the app's wasm is precached: ${cached}`);
+      // Every workbench's chunk too: each opens offline.
+      for (const w of ["sudoku", "polyforms", "quantumino", "hexads"])
+        assert.ok(cached.some((p) => p.endsWith(`/split_${w}.wasm`)), `the ${w} chunk is precached: ${cached}`);
       const sent = bodiesSent(t, from);
       const twice = [...sent].filter(([path, n]) => n > 1 && /\.(wasm|js|css|html)$|\/$/.test(path));
       assert.deepEqual(twice, [], `assets whose body was sent more than once: ${JSON.stringify(twice)}`);
@@ -123,8 +126,8 @@ export const tests = [
       assert.equal(state.mine.length, 1, `old caches removed: ${state.mine}`);
       assert.notEqual(state.mine[0], "tessera-0000000000000000");
       const has = (re) => state.urls.some((u) => re.test(u));
-      assert.ok(has(/\/app-[0-9a-f]+_bg\.wasm$/), "app wasm");
-      assert.ok(has(/\/app-[0-9a-f]+\.js$/), "app js");
+      assert.ok(has(/\/app-[0-9a-f]+\/app_bg\.wasm$/), "app wasm");
+      assert.ok(has(/\/app-[0-9a-f]+\/app\.js$/) && has(/\/app-[0-9a-f]+\/__wasm_split\.js$/), "app js");
       assert.ok(has(/\/worker_bg\.wasm$/) && has(/\/worker\.js$/) && has(/\/solver-worker\.js$/), "worker");
       assert.ok(has(/\/index\.html$/) && has(/\.css$/) && has(/manifest\.webmanifest$/), "shell");
       assert.ok(state.sw.includes(state.mine[0]), "cache name comes from the build");

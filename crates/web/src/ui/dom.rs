@@ -35,6 +35,35 @@ pub fn mark_ready() {
     }
 }
 
+/// A signal that turns `true` once the browser has painted what is on
+/// screen now (two animation frames, then a task; at the latest after a
+/// second, for a page in a background tab). What the first screen does not
+/// need waits for it, so it does not compete with the first screen for the
+/// network or the main thread (the Sudoku lab's chunk, issue 19).
+pub fn after_paint() -> leptos::prelude::ReadSignal<bool> {
+    use leptos::prelude::*;
+    let (painted, set) = signal(false);
+    // `try_`: the view that asked may be gone by then (the user moved on).
+    let done = move || {
+        if painted.try_get_untracked() == Some(false) {
+            set.try_set(true);
+        }
+    };
+    use wasm_bindgen::closure::Closure;
+    let task = Closure::once_into_js(done);
+    let second_frame = Closure::once_into_js(move || {
+        let _ = window().set_timeout_with_callback(task.unchecked_ref());
+    });
+    let first_frame = Closure::once_into_js(move || {
+        let _ = window().request_animation_frame(second_frame.unchecked_ref());
+    });
+    let _ = window().request_animation_frame(first_frame.unchecked_ref());
+    let fallback = Closure::once_into_js(done);
+    let _ = window()
+        .set_timeout_with_callback_and_timeout_and_arguments_0(fallback.unchecked_ref(), 1000);
+    painted
+}
+
 /// The URL fragment without its `#`, percent-decoded.
 pub fn hash() -> String {
     let raw = window().location().hash().unwrap_or_default();

@@ -8,7 +8,7 @@
 
 use super::shell::{use_shell, Shell};
 use super::sudoku::examples;
-use super::workbench::{self, Workbench};
+use super::workbench::{self, Code, Workbench};
 use crate::model::home::{minimog_svg, pentomino_svg, quantumino_svg, sudoku_svg, HEXAD_POINTS};
 use crate::model::route::HOME;
 use leptos::prelude::*;
@@ -17,7 +17,7 @@ pub const WORKBENCH: Workbench = Workbench {
     id: HOME,
     title: "Home",
     blurb: "What Tessera is, and one thing to try in each workbench",
-    view: || view! { <Home/> }.into_any(),
+    code: Code::Main(|| view! { <Home/> }.into_any()),
 };
 
 /// One card: a workbench, its pitch, and the one thing to try.

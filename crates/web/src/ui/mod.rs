@@ -31,14 +31,13 @@ pub fn start() {
     use wasm_bindgen::JsCast;
     panic::install();
     let mount = Closure::once_into_js(|| {
+        // The shell marks the app ready once a workbench is on screen.
         leptos::mount::mount_to_body(shell::App);
-        dom::mark_ready();
     });
     if dom::window()
         .set_timeout_with_callback(mount.unchecked_ref())
         .is_err()
     {
         leptos::mount::mount_to_body(shell::App);
-        dom::mark_ready();
     }
 }

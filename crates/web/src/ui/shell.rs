@@ -5,7 +5,7 @@
 use super::dom;
 use super::help::HelpDialog;
 use super::storage::{self, Loaded};
-use super::workbench::{self, WORKBENCHES};
+use super::workbench::{self, Code, WORKBENCHES};
 use crate::model::route::{self, Route};
 use leptos::ev;
 use leptos::prelude::*;
@@ -229,6 +229,55 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    // What is on screen: the active workbench, once its code is in memory.
+    // A workbench in a chunk of its own (ui/workbench.rs) that has not
+    // loaded yet leaves the previous view up, with a status line, until its
+    // chunk arrives; a link straight into one shows the loading screen
+    // until then (index.html's loader fetched the chunk beside the main
+    // module). The home is in the main module: on screen at once.
+    let first = workbench::find(active_id)
+        .filter(|w| w.is_loaded())
+        .map(|w| w.id);
+    let shown = RwSignal::new(first);
+    let loading = RwSignal::new(None::<&'static str>);
+    Effect::new(move |_| {
+        let bench =
+            workbench::find(shell.active.get()).unwrap_or_else(workbench::default_workbench);
+        if bench.is_loaded() {
+            loading.set(None);
+            if shown.get_untracked() != Some(bench.id) {
+                shown.set(Some(bench.id));
+            }
+            return;
+        }
+        let Code::Chunk { load, .. } = bench.code else {
+            return;
+        };
+        loading.set(Some(bench.id));
+        leptos::task::spawn_local(async move {
+            let loaded = load().await;
+            if shell.active.get_untracked() != bench.id {
+                return; // the user went elsewhere meanwhile
+            }
+            loading.set(None);
+            match loaded {
+                Ok(()) => shown.set(Some(bench.id)),
+                Err(_) => {
+                    shell.notify(
+                        NoticeKind::Warning,
+                        format!(
+                            "The {} workbench could not be loaded. Check the connection, then reload the page.",
+                            bench.title
+                        ),
+                    );
+                    if shown.get_untracked().is_none() {
+                        shown.set(Some(workbench::default_workbench().id));
+                    }
+                }
+            }
+        });
+    });
+
     // The user edited the URL fragment, followed a link within the page,
     // or went Back/Forward through the entries `push_url` made.
     let on_hash = window_event_listener(ev::hashchange, move |_| shell.follow_url());
@@ -399,15 +448,28 @@ pub fn App() -> impl IntoView {
             // One h1 per view: the home writes its own; a workbench's is its
             // name, for screen readers' heading navigation.
             {move || {
-                let id = shell.active.get();
-                workbench::find(id)
+                shown
+                    .get()
+                    .and_then(workbench::find)
                     .filter(|w| w.id != route::HOME)
                     .map(|w| view! { <h1 class="visually-hidden" data-testid="view-title">{w.title}</h1> })
             }}
             {move || {
-                let id = shell.active.get();
-                let bench = workbench::find(id).unwrap_or_else(workbench::default_workbench);
-                untrack(move || (bench.view)())
+                loading.get().and_then(workbench::find).map(|w| {
+                    view! {
+                        <p class="workbench-loading" role="status" data-testid="workbench-loading">
+                            {format!("Loading the {} workbench…", w.title)}
+                        </p>
+                    }
+                })
+            }}
+            {move || {
+                let bench = workbench::find(shown.get()?)?;
+                let view = untrack(move || bench.render());
+                // The app is ready once a view is on screen: after this
+                // task's mount (a microtask), the loading screen goes.
+                leptos::task::spawn_local(async { dom::mark_ready() });
+                view
             }}
         </main>
         <HelpDialog/>

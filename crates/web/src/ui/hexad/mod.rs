@@ -6,7 +6,7 @@
 //! in `engine::hexad`.
 
 use super::shell::{use_shell, NoticeKind};
-use super::workbench::Workbench;
+use super::workbench::{Code, Workbench};
 use crate::model::route::HexadRoute;
 use crate::ui::segment::Segment;
 use leptos::prelude::*;
@@ -17,8 +17,13 @@ pub const WORKBENCH: Workbench = Workbench {
     id: "hexads",
     title: "Hexads",
     blurb: "The Steiner system S(5,6,12): MINIMOG, kitten, find_hexad and mathematical blackjack",
-    view: || view! { <HexadBench/> }.into_any(),
+    code: Code::Chunk {
+        load: chunk::load,
+        view: chunk::view,
+    },
 };
+
+crate::chunk!(hexads, HexadBench);
 
 /// Kitten layout (print_kitten's rows): MINIMOG cells at (x, y) in a
 /// 200×190 box — the apex, a triangle of 15, and two bottom corners.

@@ -20,7 +20,7 @@ mod enumerate;
 mod solver;
 
 use super::shell::{use_shell, NoticeKind};
-use super::workbench::Workbench;
+use super::workbench::{Code, Workbench};
 use crate::model::format::{group, plural};
 use crate::model::route::clip;
 use crate::model::route::PolyformRoute;
@@ -34,8 +34,13 @@ pub const WORKBENCH: Workbench = Workbench {
     title: "Polyforms",
     blurb:
         "Polyomino, polyiamond, polyhex, polycube and polystick puzzles, an editor and enumeration",
-    view: || view! { <PolyformBench/> }.into_any(),
+    code: Code::Chunk {
+        load: chunk::load,
+        view: chunk::view,
+    },
 };
+
+crate::chunk!(polyforms, PolyformBench);
 
 const DEFAULT_PUZZLE: &str = "pentominoes-6x10";
 

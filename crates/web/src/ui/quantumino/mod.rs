@@ -12,7 +12,7 @@ mod count;
 use super::job::{now_ms, JobRun, JobSlot, MessageLayout, ProgressBar, StatusMessage, Ticket};
 use super::shell::{use_shell, NoticeKind};
 use super::voxel::{ViewControls, VoxelView};
-use super::workbench::Workbench;
+use super::workbench::{Code, Workbench};
 use crate::model::format::{group, noun, plural};
 use crate::model::job::{BarStyle, Purpose, RunState, Tone};
 use crate::model::route::QuantuminoRoute;
@@ -29,8 +29,13 @@ pub const WORKBENCH: Workbench = Workbench {
     id: "quantumino",
     title: "Quantumino",
     blurb: "Sage's Quantumino: 16 of 17 pentacubes in a 5×8×2 box, solved and counted in 3D",
-    view: || view! { <QuantuminoBench/> }.into_any(),
+    code: Code::Chunk {
+        load: chunk::load,
+        view: chunk::view,
+    },
 };
+
+crate::chunk!(quantumino, QuantuminoBench);
 
 const PRESETS: [[i32; 3]; 3] = [[5, 8, 2], [4, 4, 5], [2, 2, 20]];
 /// Pause between build-up steps of an animation.

@@ -288,6 +288,10 @@ impl Lab {
         let key = Memo::new(move |_| self.bench.board.with(|b| (b.shape, b.cells.clone())));
         Effect::new(move |_| {
             let (shape, cells) = key.get();
+            // Not before the lab's cards are on screen (`Bench::more`).
+            if !self.bench.more.get() {
+                return;
+            }
             // With the steps on screen, keep them about the grid shown.
             if shape.size() <= AUTO_RATE_MAX || self.show_steps.get_untracked() {
                 self.deferred.set(false);
@@ -1313,3 +1317,13 @@ pub fn GenerateCard(lab: Lab) -> impl IntoView {
         </section>
     }
 }
+
+// The lab's cards (step-by-step explanation, rating, generator) and the
+// human-style solver they run on the main thread are a chunk of their own:
+// the grid is usable before they arrive (issue 19).
+crate::part!(sudoku_more, cards(lab: Lab, playing: Signal<bool>) => view! {
+    <Show when=move || !playing.get()>
+        <LabCard lab=lab/>
+    </Show>
+    <GenerateCard lab=lab/>
+});

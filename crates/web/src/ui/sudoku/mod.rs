@@ -13,7 +13,7 @@ mod variants;
 use super::dom;
 use super::shell::{use_shell, NoticeKind, Shell};
 use super::storage::{self, Loaded};
-use super::workbench::Workbench;
+use super::workbench::{deferred, Code, Workbench};
 use crate::model::format::plural;
 use crate::model::job::{search_so_far, Purpose, RunState, Tone};
 use crate::model::route::{SudokuRoute, VariantRoute};
@@ -35,8 +35,13 @@ pub const WORKBENCH: Workbench = Workbench {
     id: "sudoku",
     title: "Sudoku",
     blurb: "Edit, solve, enumerate and count Sudoku of any box shape",
-    view: || view! { <SudokuBench/> }.into_any(),
+    code: Code::Chunk {
+        load: chunk::load,
+        view: chunk::view,
+    },
 };
+
+crate::chunk!(sudoku, SudokuBench);
 
 const STORAGE_KEY: &str = "tessera.sudoku.v1";
 const DEFAULT_EXAMPLE: &str = "sage-a";
@@ -146,6 +151,12 @@ pub struct Bench {
     pub push_url: StoredValue<bool>,
     /// A link imported here for the variant editor (or there for this one).
     pub link_import: RwSignal<Option<Imported>>,
+    /// The workbench's second chunk (the lab's cards, play mode, the variant
+    /// editor) is in and its first part on screen. The jobs only those parts
+    /// show (the lab's analysis, play mode's solution) start after it, so
+    /// that part's first mount — one long task — never runs during a job
+    /// (issue 19's rule); they have nowhere to show before it anyway.
+    pub more: RwSignal<bool>,
 }
 
 pub fn algorithm_label(a: Algorithm) -> &'static str {
@@ -184,7 +195,21 @@ impl Bench {
             count_stale: RwSignal::new(false),
             push_url: StoredValue::new(false),
             link_import: RwSignal::new(None),
+            more: RwSignal::new(false),
         }
+    }
+
+    /// Passes a part of the second chunk through, and notes once it is
+    /// mounted (a microtask: after this task's mount) that [`Bench::more`]
+    /// holds.
+    fn mounted(&self, part: Option<AnyView>) -> Option<AnyView> {
+        if part.is_some() && !self.more.get_untracked() {
+            let more = self.more;
+            leptos::task::spawn_local(async move {
+                more.try_set(true);
+            });
+        }
+        part
     }
 
     pub fn say(&self, tone: Tone, text: impl Into<String>) {
@@ -843,10 +868,11 @@ pub fn SudokuBench() -> impl IntoView {
 
     let standard = move || vb.mode.get() == variants::Mode::Standard;
     let playing = move || game.on.get();
+    let painted = dom::after_paint();
     view! {
         <experiments::Experiments bench=bench/>
         <variants::VariantPicker vb=vb/>
-        <Show when=standard fallback=move || view! { <variants::VariantBench vb=vb play=game lab=lab/> }>
+        <Show when=standard fallback=move || deferred(|| true, variants::bench::load, move || bench.mounted(variants::bench::view(vb, game, lab)), "the variant editor")>
         <div
             class="bench sudoku-bench"
             data-testid="sudoku-bench"
@@ -864,18 +890,17 @@ pub fn SudokuBench() -> impl IntoView {
                         <grid::Pad bench=bench/>
                     }
                 >
-                    <play::PlayColumn play=game lab=lab/>
+                    {deferred(|| true, play::column::load, move || bench.mounted(play::column::view(game, lab)), "play mode")}
                 </Show>
             </section>
             <aside class="panel-column">
                 <Show when=playing>
-                    <play::PlayCard play=game/>
+                    {deferred(|| true, play::card::load, move || bench.mounted(play::card::view(game)), "play mode")}
                 </Show>
                 <panel::SolverCard bench=bench/>
-                <Show when=move || !playing()>
-                    <lab::LabCard lab=lab/>
-                </Show>
-                <lab::GenerateCard lab=lab/>
+                // The lab's cards follow the grid: their chunk is fetched
+                // once the grid has been painted.
+                {deferred(move || painted.get(), lab::cards::load, move || bench.mounted(lab::cards::view(lab, Signal::derive(playing))), "the solving lab")}
                 <panel::PuzzleCard bench=bench/>
                 <panel::ImportExportCard bench=bench/>
             </aside>

@@ -165,7 +165,8 @@ impl Play {
             }
             // Only a game needs the solution: the editor's keystrokes would
             // otherwise start a worker job each.
-            if let (true, Some((kind, cells))) = (self.on.get(), key) {
+            // Not before play mode's column is on screen (`Bench::more`).
+            if let (true, true, Some((kind, cells))) = (self.on.get(), self.bench.more.get(), key) {
                 self.find_solution(kind, cells);
             } else {
                 self.solve_job.abandon();
@@ -1379,3 +1380,9 @@ pub fn ModeSwitch(play: Play) -> impl IntoView {
         </div>
     }
 }
+
+// Play mode's column and card (and what only they reach: the game's
+// controls, hints, the finish screen) are a chunk of their own, fetched the
+// first time the user plays (issue 19).
+crate::part!(sudoku_more, column(play: Play, lab: Lab) => view! { <PlayColumn play=play lab=lab/> });
+crate::part!(sudoku_more, card(play: Play) => view! { <PlayCard play=play/> });

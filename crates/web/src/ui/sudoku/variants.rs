@@ -1062,3 +1062,9 @@ enum Found {
     Cells(Vec<u8>),
     Generated(VariantGenerated),
 }
+
+// The X, jigsaw and Samurai editor is a chunk of its own, fetched the first
+// time a variant is chosen (issue 19).
+crate::part!(sudoku_more, bench(vb: VBench, play: crate::ui::sudoku::play::Play, lab: crate::ui::sudoku::lab::Lab) => view! {
+    <VariantBench vb=vb play=play lab=lab/>
+});

@@ -42,14 +42,12 @@ pub fn Experiments(bench: Bench) -> impl IntoView {
                 {tab(true, "Experiments", "sudoku-tab-experiments")}
             </div>
             <div class="exp-page" data-testid="experiments" hidden=move || !open.get()>
-                <phase::PhaseCard/>
-                <minimal::MinimalCard/>
-                <colouring::ColouringCard bench=bench/>
-                <encodings::EncodingsCard bench=bench/>
-                <counting::CountingCard count_all=count_all/>
-                <jnotes::JNotesCard/>
-                <sweep::SweepCard bench=bench/>
-                <essential::EssentialCard/>
+                {crate::ui::workbench::deferred(
+                    move || open.get(),
+                    page::load,
+                    move || page::view(bench, count_all),
+                    "the experiments",
+                )}
             </div>
         </div>
     }
@@ -142,3 +140,16 @@ fn mini_grid(cells: Vec<u8>, marked: Vec<usize>, testid: &'static str) -> impl I
         .collect();
     view! { <table class="jnotes-grid" data-testid=testid><tbody>{rows}</tbody></table> }
 }
+
+// The page's cards are a chunk of their own, fetched the first time the tab
+// is opened (issue 19).
+crate::part!(sudoku_more, page(bench: Bench, count_all: bool) => view! {
+    <phase::PhaseCard/>
+    <minimal::MinimalCard/>
+    <colouring::ColouringCard bench=bench/>
+    <encodings::EncodingsCard bench=bench/>
+    <counting::CountingCard count_all=count_all/>
+    <jnotes::JNotesCard/>
+    <sweep::SweepCard bench=bench/>
+    <essential::EssentialCard/>
+});
