@@ -64,6 +64,30 @@ pub fn after_paint() -> leptos::prelude::ReadSignal<bool> {
     painted
 }
 
+/// A count that goes up from 0 to `n`, one step per task: a view made of
+/// `n` heavy parts shows part `i` once the count exceeds `i`, so its first
+/// mount is `n` short tasks rather than one long one (issue 19: the page
+/// stays responsive, and a running job's progress keeps flowing).
+pub fn stagger(n: usize) -> leptos::prelude::ReadSignal<usize> {
+    use leptos::prelude::*;
+    let (shown, set) = signal(1.min(n));
+    fn step(shown: ReadSignal<usize>, set: WriteSignal<usize>, n: usize) {
+        let next = wasm_bindgen::closure::Closure::once_into_js(move || {
+            // `try_`: the view may be gone by then.
+            let Some(k) = shown.try_get_untracked() else {
+                return;
+            };
+            if k < n {
+                set.try_set(k + 1);
+                step(shown, set, n);
+            }
+        });
+        let _ = window().set_timeout_with_callback(next.unchecked_ref());
+    }
+    step(shown, set, n);
+    shown
+}
+
 /// The URL fragment without its `#`, percent-decoded.
 pub fn hash() -> String {
     let raw = window().location().hash().unwrap_or_default();

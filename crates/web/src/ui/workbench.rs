@@ -95,11 +95,11 @@ macro_rules! chunk {
             use $crate::ui::workbench::{ChunkError, Load};
 
             #[leptos::wasm_split::wasm_split(
-                        $name,
-                        wasm_split_path = ::leptos::wasm_split,
-                        preload(preload),
-                        fallible
-                    )]
+                                        $name,
+                                        wasm_split_path = ::leptos::wasm_split,
+                                        preload(preload),
+                                        fallible
+                                    )]
             fn entry() -> Result<AnyView, ChunkError> {
                 // Built untracked: the shell's view closure must not
                 // subscribe to what the workbench reads while it is built.

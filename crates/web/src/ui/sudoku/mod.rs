@@ -152,10 +152,11 @@ pub struct Bench {
     /// A link imported here for the variant editor (or there for this one).
     pub link_import: RwSignal<Option<Imported>>,
     /// The workbench's second chunk (the lab's cards, play mode, the variant
-    /// editor) is in and its first part on screen. The jobs only those parts
-    /// show (the lab's analysis, play mode's solution) start after it, so
-    /// that part's first mount — one long task — never runs during a job
-    /// (issue 19's rule); they have nowhere to show before it anyway.
+    /// editor) is in and the last of its start-up parts on screen (the lab's
+    /// cards, which follow the first paint, or the variant editor). The jobs
+    /// those parts show (the lab's analysis, play mode's solution) start
+    /// after it, so no part's first mount — one long task — runs during
+    /// them (issue 19's rule).
     pub more: RwSignal<bool>,
 }
 
@@ -890,12 +891,12 @@ pub fn SudokuBench() -> impl IntoView {
                         <grid::Pad bench=bench/>
                     }
                 >
-                    {deferred(|| true, play::column::load, move || bench.mounted(play::column::view(game, lab)), "play mode")}
+                    {deferred(|| true, play::column::load, move || play::column::view(game, lab), "play mode")}
                 </Show>
             </section>
             <aside class="panel-column">
                 <Show when=playing>
-                    {deferred(|| true, play::card::load, move || bench.mounted(play::card::view(game)), "play mode")}
+                    {deferred(|| true, play::card::load, move || play::card::view(game), "play mode")}
                 </Show>
                 <panel::SolverCard bench=bench/>
                 // The lab's cards follow the grid: their chunk is fetched

@@ -1056,16 +1056,22 @@ pub fn PlayGrid(play: Play) -> impl IntoView {
 /// pad and the phone's buttons.
 #[component]
 pub fn PlayColumn(play: Play, lab: Lab) -> impl IntoView {
+    // The bar and the grid in this task, the rest in the next: switching to
+    // play mode is two short tasks, not one long one (issue 19).
+    let shown = crate::ui::dom::stagger(2);
+    let rest = move || shown.get() == 2;
     view! {
         <div class="toolbar">
             <ModeSwitch play=play/>
             <PlayBar play=play/>
         </div>
         <PlayGrid play=play/>
-        <SaidSlot play=play/>
-        <Finish play=play lab=lab/>
-        <PlayPad play=play/>
-        <PhoneActions play=play/>
+        <Show when=rest>
+            <SaidSlot play=play/>
+            <Finish play=play lab=lab/>
+            <PlayPad play=play/>
+            <PhoneActions play=play/>
+        </Show>
     }
 }
 

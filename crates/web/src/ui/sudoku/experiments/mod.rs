@@ -142,14 +142,18 @@ fn mini_grid(cells: Vec<u8>, marked: Vec<usize>, testid: &'static str) -> impl I
 }
 
 // The page's cards are a chunk of their own, fetched the first time the tab
-// is opened (issue 19).
-crate::part!(sudoku_more, page(bench: Bench, count_all: bool) => view! {
-    <phase::PhaseCard/>
-    <minimal::MinimalCard/>
-    <colouring::ColouringCard bench=bench/>
-    <encodings::EncodingsCard bench=bench/>
-    <counting::CountingCard count_all=count_all/>
-    <jnotes::JNotesCard/>
-    <sweep::SweepCard bench=bench/>
-    <essential::EssentialCard/>
+// is opened (issue 19); its eight cards are mounted one per task.
+crate::part!(sudoku_more, page(bench: Bench, count_all: bool) => {
+    let shown = crate::ui::dom::stagger(8);
+    let card = move |i: usize| move || shown.get() > i;
+    view! {
+        <Show when=card(0)><phase::PhaseCard/></Show>
+        <Show when=card(1)><minimal::MinimalCard/></Show>
+        <Show when=card(2)><colouring::ColouringCard bench=bench/></Show>
+        <Show when=card(3)><encodings::EncodingsCard bench=bench/></Show>
+        <Show when=card(4)><counting::CountingCard count_all=count_all/></Show>
+        <Show when=card(5)><jnotes::JNotesCard/></Show>
+        <Show when=card(6)><sweep::SweepCard bench=bench/></Show>
+        <Show when=card(7)><essential::EssentialCard/></Show>
+    }
 });
