@@ -14,6 +14,7 @@ pub mod polyform;
 pub mod quantumino;
 pub mod segment;
 pub mod shell;
+pub mod split;
 pub mod storage;
 pub mod sudoku;
 pub mod voxel;

@@ -4,7 +4,7 @@
 //!
 //! Each workbench but the home is its own wasm chunk (issue 19): the build
 //! (`scripts/build-app.mjs`) splits the app's wasm at the functions the
-//! [`chunk!`] macro marks, so the first screen downloads the shell and the
+//! `chunk!` macro (ui/split.rs) marks, so the first screen downloads the shell and the
 //! home, and a workbench's code arrives when it is first opened (or, for a
 //! link straight into it, in parallel with the main module: index.html's
 //! loader preloads the route's chunks). docs/performance.md has the numbers.
@@ -82,72 +82,6 @@ pub fn poll_once<T>(future: impl Future<Output = T>) -> Option<T> {
         Poll::Ready(v) => Some(v),
         Poll::Pending => None,
     }
-}
-
-/// Declares a workbench's entry point as a split point: `chunk!(sudoku,
-/// SudokuBench)` defines `load()` and `view()` for [`Code::Chunk`], and the
-/// build puts everything only `SudokuBench` reaches into `split_sudoku.wasm`.
-#[macro_export]
-macro_rules! chunk {
-    ($name:ident, $component:ident) => {
-        mod chunk {
-            use super::*;
-            use $crate::ui::workbench::{ChunkError, Load};
-
-            #[leptos::wasm_split::wasm_split(
-                                        $name,
-                                        wasm_split_path = ::leptos::wasm_split,
-                                        preload(preload),
-                                        fallible
-                                    )]
-            fn entry() -> Result<AnyView, ChunkError> {
-                // Built untracked: the shell's view closure must not
-                // subscribe to what the workbench reads while it is built.
-                Ok(untrack(|| view! { <$component/> }.into_any()))
-            }
-
-            pub fn load() -> Load {
-                Box::pin(async { preload().await.map_err(ChunkError::from) })
-            }
-
-            pub fn view() -> Result<AnyView, ChunkError> {
-                $crate::ui::workbench::poll_once(entry()).unwrap_or(Err(ChunkError))
-            }
-        }
-    };
-}
-
-/// Declares a part of a workbench as a split point for [`deferred`]:
-/// `part!(sudoku_lab, lab_cards(lab: Lab) => view! { <LabCard lab=lab/> })`
-/// defines `mod lab_cards` with `load()` and `view(lab)`, and the build puts
-/// what only that view reaches into `split_sudoku_lab.wasm` (several parts
-/// may share one chunk name).
-#[macro_export]
-macro_rules! part {
-    ($chunk:ident, $name:ident ( $($arg:ident : $ty:ty),* $(,)? ) => $body:expr) => {
-        pub mod $name {
-            use super::*;
-            use $crate::ui::workbench::{ChunkError, Load};
-
-            #[leptos::wasm_split::wasm_split(
-                $chunk,
-                wasm_split_path = ::leptos::wasm_split,
-                preload(preload),
-                fallible
-            )]
-            fn entry($($arg: $ty),*) -> Result<AnyView, ChunkError> {
-                Ok(untrack(move || $body.into_any()))
-            }
-
-            pub fn load() -> Load {
-                Box::pin(async { preload().await.map_err(ChunkError::from) })
-            }
-
-            pub fn view($($arg: $ty),*) -> Option<AnyView> {
-                $crate::ui::workbench::poll_once(entry($($arg),*)).and_then(Result::ok)
-            }
-        }
-    };
 }
 
 /// The home comes first: it is the default and the nav's first entry.

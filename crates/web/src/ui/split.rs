@@ -1,0 +1,65 @@
+//! The split-point macros (see [`super::workbench`]): `chunk!` makes a
+//! workbench a wasm chunk of its own, `part!` a part of one.
+//!
+//! Keep each `#[wasm_split(…)]` on one line: rustfmt is not idempotent on
+//! an attribute's arguments broken over lines inside `macro_rules!` (each run
+//! indents them further), and `#[rustfmt::skip]` on an exported
+//! `macro_rules!` (or its module) stops `crate::chunk!` from resolving.
+
+/// Declares a workbench's entry point as a split point: `chunk!(sudoku,
+/// SudokuBench)` defines `load()` and `view()` for [`Code::Chunk`], and the
+/// build puts everything only `SudokuBench` reaches into `split_sudoku.wasm`.
+#[macro_export]
+macro_rules! chunk {
+    ($name:ident, $component:ident) => {
+        mod chunk {
+            use super::*;
+            use ::leptos::wasm_split::wasm_split;
+            use $crate::ui::workbench::{ChunkError, Load};
+
+            #[wasm_split($name, wasm_split_path = ::leptos::wasm_split, preload(preload), fallible)]
+            fn entry() -> Result<AnyView, ChunkError> {
+                // Built untracked: the shell's view closure must not
+                // subscribe to what the workbench reads while it is built.
+                Ok(untrack(|| view! { <$component/> }.into_any()))
+            }
+
+            pub fn load() -> Load {
+                Box::pin(async { preload().await.map_err(ChunkError::from) })
+            }
+
+            pub fn view() -> Result<AnyView, ChunkError> {
+                $crate::ui::workbench::poll_once(entry()).unwrap_or(Err(ChunkError))
+            }
+        }
+    };
+}
+
+/// Declares a part of a workbench as a split point for [`deferred`]:
+/// `part!(sudoku_lab, lab_cards(lab: Lab) => view! { <LabCard lab=lab/> })`
+/// defines `mod lab_cards` with `load()` and `view(lab)`, and the build puts
+/// what only that view reaches into `split_sudoku_lab.wasm` (several parts
+/// may share one chunk name).
+#[macro_export]
+macro_rules! part {
+    ($chunk:ident, $name:ident ( $($arg:ident : $ty:ty),* $(,)? ) => $body:expr) => {
+        pub mod $name {
+            use super::*;
+            use $crate::ui::workbench::{ChunkError, Load};
+            use ::leptos::wasm_split::wasm_split;
+
+            #[wasm_split($chunk, wasm_split_path = ::leptos::wasm_split, preload(preload), fallible)]
+            fn entry($($arg: $ty),*) -> Result<AnyView, ChunkError> {
+                Ok(untrack(move || $body.into_any()))
+            }
+
+            pub fn load() -> Load {
+                Box::pin(async { preload().await.map_err(ChunkError::from) })
+            }
+
+            pub fn view($($arg: $ty),*) -> Option<AnyView> {
+                $crate::ui::workbench::poll_once(entry($($arg),*)).and_then(Result::ok)
+            }
+        }
+    };
+}
