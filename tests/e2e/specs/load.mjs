@@ -156,6 +156,29 @@ export const tests = [
     },
   },
   {
+    name: "a workbench whose chunk fails to load: a notice names it, the page keeps working",
+    allowConsoleErrors: ["Failed to load resource", "Failed to fetch"],
+    timeout: 60000,
+    async run(t) {
+      const page = await t.newPage();
+      await page.route(/\/split_polyforms\.wasm$/, (r) => r.abort());
+      await page.goto(t.base);
+      await t.readyHome(page);
+      await page.locator('.app-nav a[href="#polyforms"]').click();
+      const notice = page.locator('[data-testid="notice"]', { hasText: "The Polyforms workbench could not be loaded" });
+      await notice.waitFor({ timeout: 20000 });
+      assert.match(await notice.innerText(), /Check the connection, then reload the page/);
+      // No panic, no stuck status line; the home is still on screen.
+      await page.locator('[data-testid="workbench-loading"]').waitFor({ state: "detached" });
+      assert.equal(await page.locator(".panic-banner").count(), 0, "no crash banner");
+      assert.equal(await page.locator(".home-hero h1").count(), 1, "the home stays");
+      // Another workbench still opens.
+      await t.click("nav-sudoku", page);
+      await t.ready(page);
+      await t.shot("chunk-failed", page);
+    },
+  },
+  {
     name: "first screen: before the grid only the page, its CSS and JS and the app wasm; worker and service worker after, catalogue never",
     timeout: 90000,
     async run(t) {
