@@ -99,6 +99,28 @@ impl Slot {
     }
 }
 
+/// Runs `f` once the browser has painted what is on screen now: two
+/// animation frames (the first runs before the paint, the second after it),
+/// then a task. For work the first screen does not need (the pool's
+/// warm-up; `ui::dom::after_paint` for the views).
+pub fn after_first_paint(f: impl FnOnce() + 'static) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let task = Closure::once_into_js(move || {
+        let run = Closure::once_into_js(f);
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback(run.unchecked_ref());
+        }
+    });
+    let first_frame = Closure::once_into_js(move || {
+        if let Some(w) = web_sys::window() {
+            let _ = w.request_animation_frame(task.unchecked_ref());
+        }
+    });
+    let _ = window.request_animation_frame(first_frame.unchecked_ref());
+}
+
 /// Mark on the page's performance timeline when the pool goes from no
 /// live job to some (`tessera-jobs-busy`) and back (`tessera-jobs-idle`),
 /// so a long-task check can tell the tasks that ran while a job did
@@ -177,28 +199,14 @@ impl WorkerPool {
     /// meanwhile spawns its worker at once, as before.
     pub fn warm_up(&self) {
         let weak = Rc::downgrade(&self.inner);
-        let Some(window) = web_sys::window() else {
-            return;
-        };
-        let later = Closure::once_into_js(move || {
-            let spawn_now = Closure::once_into_js(move || {
-                if let Some(pool) = weak.upgrade() {
-                    let mut inner = pool.borrow_mut();
-                    if inner.slots.iter().all(Option::is_none) {
-                        let _ = spawn(&pool, &mut inner);
-                    }
+        after_first_paint(move || {
+            if let Some(pool) = weak.upgrade() {
+                let mut inner = pool.borrow_mut();
+                if inner.slots.iter().all(Option::is_none) {
+                    let _ = spawn(&pool, &mut inner);
                 }
-            });
-            if let Some(w) = web_sys::window() {
-                let _ = w.set_timeout_with_callback(spawn_now.unchecked_ref());
             }
         });
-        let after_frame = Closure::once_into_js(move || {
-            if let Some(w) = web_sys::window() {
-                let _ = w.request_animation_frame(later.unchecked_ref());
-            }
-        });
-        let _ = window.request_animation_frame(after_frame.unchecked_ref());
     }
 
     /// Run a job; `on_event` receives its `Progress`, `Item`s (decoded as

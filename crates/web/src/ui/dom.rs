@@ -49,16 +49,8 @@ pub fn after_paint() -> leptos::prelude::ReadSignal<bool> {
             set.try_set(true);
         }
     };
-    use wasm_bindgen::closure::Closure;
-    let task = Closure::once_into_js(done);
-    let second_frame = Closure::once_into_js(move || {
-        let _ = window().set_timeout_with_callback(task.unchecked_ref());
-    });
-    let first_frame = Closure::once_into_js(move || {
-        let _ = window().request_animation_frame(second_frame.unchecked_ref());
-    });
-    let _ = window().request_animation_frame(first_frame.unchecked_ref());
-    let fallback = Closure::once_into_js(done);
+    crate::pool::after_first_paint(done);
+    let fallback = wasm_bindgen::closure::Closure::once_into_js(done);
     let _ = window()
         .set_timeout_with_callback_and_timeout_and_arguments_0(fallback.unchecked_ref(), 1000);
     painted

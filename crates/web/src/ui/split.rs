@@ -1,39 +1,10 @@
-//! The split-point macros (see [`super::workbench`]): `chunk!` makes a
-//! workbench a wasm chunk of its own, `part!` a part of one.
+//! The split-point macros (see [`super::workbench`]): `part!` makes a part
+//! of a workbench a wasm chunk of its own, `chunk!` a whole workbench.
 //!
 //! Keep each `#[wasm_split(…)]` on one line: rustfmt is not idempotent on
 //! an attribute's arguments broken over lines inside `macro_rules!` (each run
 //! indents them further), and `#[rustfmt::skip]` on an exported
 //! `macro_rules!` (or its module) stops `crate::chunk!` from resolving.
-
-/// Declares a workbench's entry point as a split point: `chunk!(sudoku,
-/// SudokuBench)` defines `load()` and `view()` for [`Code::Chunk`], and the
-/// build puts everything only `SudokuBench` reaches into `split_sudoku.wasm`.
-#[macro_export]
-macro_rules! chunk {
-    ($name:ident, $component:ident) => {
-        mod chunk {
-            use super::*;
-            use ::leptos::wasm_split::wasm_split;
-            use $crate::ui::workbench::{ChunkError, Load};
-
-            #[wasm_split($name, wasm_split_path = ::leptos::wasm_split, preload(preload), fallible)]
-            fn entry() -> Result<AnyView, ChunkError> {
-                // Built untracked: the shell's view closure must not
-                // subscribe to what the workbench reads while it is built.
-                Ok(untrack(|| view! { <$component/> }.into_any()))
-            }
-
-            pub fn load() -> Load {
-                Box::pin(async { preload().await.map_err(ChunkError::from) })
-            }
-
-            pub fn view() -> Result<AnyView, ChunkError> {
-                $crate::ui::workbench::poll_once(entry()).unwrap_or(Err(ChunkError))
-            }
-        }
-    };
-}
 
 /// Declares a part of a workbench as a split point for [`deferred`]:
 /// `part!(sudoku_lab, lab_cards(lab: Lab) => view! { <LabCard lab=lab/> })`
@@ -61,5 +32,18 @@ macro_rules! part {
                 $crate::ui::workbench::poll_once(entry($($arg),*)).and_then(Result::ok)
             }
         }
+    };
+}
+
+/// Declares a workbench's entry point as a split point: `chunk!(sudoku,
+/// SudokuBench)` defines `mod chunk` with `load()` and `view()` for
+/// [`Code::Chunk`], and the build puts everything only `SudokuBench` reaches
+/// into `split_sudoku.wasm`. A workbench is a part with no arguments.
+#[macro_export]
+macro_rules! chunk {
+    ($name:ident, $component:ident) => {
+        // The shell's view closure must not subscribe to what the workbench
+        // reads while it is built: `part!` builds it untracked.
+        $crate::part!($name, chunk() => view! { <$component/> });
     };
 }

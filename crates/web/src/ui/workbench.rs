@@ -47,7 +47,7 @@ pub enum Code {
     /// workbench and may only be called once `load` has succeeded.
     Chunk {
         load: fn() -> Load,
-        view: fn() -> Result<AnyView, ChunkError>,
+        view: fn() -> Option<AnyView>,
     },
 }
 
@@ -59,7 +59,7 @@ impl Workbench {
     pub fn is_loaded(&self) -> bool {
         match self.code {
             Code::Main(_) => true,
-            Code::Chunk { load, .. } => matches!(poll_once(load()), Some(Ok(()))),
+            Code::Chunk { load, .. } => loaded_now(load),
         }
     }
 
@@ -67,9 +67,15 @@ impl Workbench {
     pub fn render(&self) -> Option<AnyView> {
         match self.code {
             Code::Main(view) => Some(view()),
-            Code::Chunk { view, .. } => view().ok(),
+            Code::Chunk { view, .. } => view(),
         }
     }
+}
+
+/// `true` when the chunk `load` fetches is in memory. If it is not, this
+/// starts its load (the loader keeps one fetch in flight per chunk).
+pub fn loaded_now(load: fn() -> Load) -> bool {
+    matches!(poll_once(load()), Some(Ok(())))
 }
 
 /// Polls a future once: a loaded chunk's wrapper resolves at once.
@@ -126,7 +132,7 @@ pub fn deferred(
     use leptos::prelude::*;
     let state = RwSignal::new(Part::Idle);
     let fetch = move || {
-        if matches!(poll_once(load()), Some(Ok(()))) {
+        if loaded_now(load) {
             state.set(Part::Ready);
             return;
         }

@@ -165,7 +165,8 @@ impl Play {
             }
             // Only a game needs the solution: the editor's keystrokes would
             // otherwise start a worker job each.
-            // Not before play mode's column is on screen (`Bench::more`).
+            // Not before the second chunk's start-up parts are on screen
+            // (`Bench::more`).
             if let (true, true, Some((kind, cells))) = (self.on.get(), self.bench.more.get(), key) {
                 self.find_solution(kind, cells);
             } else {
