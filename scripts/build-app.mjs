@@ -77,9 +77,12 @@ parts.set("__wasm_split.js", join(work, "__wasm_split.js"));
 for (const f of readdirSync(work).sort()) {
   if (/^(chunk|split)_\w+\.wasm$/.test(f)) parts.set(f, join(work, f));
 }
+// APP_KEEP_NAMES=1 keeps the function names (-g), so that a CPU profile of a
+// release build names Rust functions rather than `wasm-function[N]`.
+const names = process.env.APP_KEEP_NAMES === "1" ? ["-g"] : [];
 if (release) {
   for (const [name, path] of parts) {
-    if (name.endsWith(".wasm")) run("wasm-opt", ["-Oz", ...features, path, "-o", path]);
+    if (name.endsWith(".wasm")) run("wasm-opt", ["-Oz", ...names, ...features, path, "-o", path]);
   }
 }
 

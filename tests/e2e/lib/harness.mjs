@@ -32,6 +32,10 @@ export class Context {
     /** The worker pool's busy/idle marks of every page: { busy, at, doc }
      * (crates/web/src/pool.rs `mark_busy`). */
     this.jobMarks = [];
+    /** Long animation frames over 150 ms of every page, with the scripts
+     * that ran in them (`recordLongTasks`): what a long task was made of,
+     * for the report of a task that breaks the job rule. */
+    this.frames = [];
     /** Every Content-Security-Policy violation of every page of this test
      * (issue 21 §4: the run fails on any; see `recordCspViolations`). */
     this.cspViolations = [];
@@ -84,8 +88,41 @@ export class Context {
     await context.exposeBinding("__tesseraJobMark", (_source, busy, at, doc) => {
       this.jobMarks.push({ busy, at, doc });
     });
+    await context.exposeBinding("__tesseraFrame", (_source, frame, doc) => {
+      this.frames.push({ ...frame, doc });
+    });
     await context.addInitScript(() => {
       const doc = `${Date.now()}-${Math.random()}`;
+      try {
+        // The Long Animation Frames API names the scripts of a long frame
+        // (which callback, which function, how long each): the only way to
+        // tell a job's own work from whatever else shared its task.
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) {
+            if (e.duration < 150) continue;
+            const scripts = (e.scripts || [])
+              .filter((s) => s.duration >= 10)
+              .map((s) => ({
+                at: Math.round(s.startTime),
+                ms: Math.round(s.duration),
+                what: `${s.invokerType}:${s.invoker}`.slice(0, 80),
+                layout: Math.round(s.forcedStyleAndLayoutDuration || 0),
+              }));
+            window.__tesseraFrame(
+              {
+                start: Math.round(e.startTime),
+                duration: Math.round(e.duration),
+                blocking: Math.round(e.blockingDuration || 0),
+                render: e.renderStart ? Math.round(e.startTime + e.duration - e.renderStart) : 0,
+                scripts,
+              },
+              doc
+            );
+          }
+        }).observe({ type: "long-animation-frame", buffered: true });
+      } catch (e) {
+        // No long-animation-frame entries in this browser.
+      }
       try {
         new PerformanceObserver((list) => {
           for (const e of list.getEntries())
@@ -232,8 +269,34 @@ export class Context {
     return page.locator(`[data-testid="${id}"]`);
   }
 
+  /** Click a control, then wait for the change it made: a click whose
+   * change is a large rebuild runs it in a task of its own (`dom::soon`),
+   * and `<html data-pending>` says one is still to come. */
   async click(id, page = this.page) {
     await this.tid(id, page).click();
+    await this.settled(page);
+  }
+
+  /** Wait until no worker job has been live for `ms` (the pool's busy and
+   * idle marks): test tooling that blocks the page's main thread for
+   * seconds (an axe scan) then measures the app at rest, and its own long
+   * tasks do not count against issue 19's rule for the app's jobs. */
+  async jobsQuiet(page = this.page, ms = 300) {
+    await page.waitForFunction(
+      (ms) => {
+        const marks = performance.getEntriesByType("mark").filter((m) => m.name.startsWith("tessera-jobs-"));
+        const last = marks[marks.length - 1];
+        const since = last ? performance.now() - last.startTime : performance.now();
+        return (!last || last.name === "tessera-jobs-idle") && since >= ms;
+      },
+      ms,
+      { polling: 50, timeout: 60000 }
+    );
+  }
+
+  /** No change queued by a click is still to run (see `click`). */
+  async settled(page = this.page) {
+    await page.waitForFunction(() => !document.documentElement.hasAttribute("data-pending"), null, { polling: 10, timeout: 20000 });
   }
 
   async attr(id, name, page = this.page) {

@@ -42,7 +42,9 @@ export const tests = [
         await page.waitForSelector(`html[data-app="ready"]`, { timeout: 20000 });
         await page.waitForSelector(ready.split(", ").map((s) => `html[data-app="ready"] ${s}`).join(", "), { timeout: 20000 });
         if (click) await t.click(click, page);
-        await page.waitForTimeout(150);
+        // Scan the view at rest: its start-up jobs done (an axe scan holds
+        // the main thread for up to a second).
+        await t.jobsQuiet(page);
         for (const v of await violations(page)) found.push(`${name}: ${v}`);
       }
       assert.deepEqual(found, [], "axe: critical and serious violations");

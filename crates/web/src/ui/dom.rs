@@ -63,8 +63,10 @@ pub fn after_paint() -> leptos::prelude::ReadSignal<bool> {
 pub fn stagger(n: usize) -> leptos::prelude::ReadSignal<usize> {
     use leptos::prelude::*;
     let (shown, set) = signal(1.min(n));
+    // Each step is a `soon` task, so `<html data-pending>` stays until the
+    // last part is in.
     fn step(shown: ReadSignal<usize>, set: WriteSignal<usize>, n: usize) {
-        let next = wasm_bindgen::closure::Closure::once_into_js(move || {
+        soon(move || {
             // `try_`: the view may be gone by then.
             let Some(k) = shown.try_get_untracked() else {
                 return;
@@ -74,7 +76,6 @@ pub fn stagger(n: usize) -> leptos::prelude::ReadSignal<usize> {
                 step(shown, set, n);
             }
         });
-        let _ = window().set_timeout_with_callback(next.unchecked_ref());
     }
     step(shown, set, n);
     shown
@@ -90,35 +91,149 @@ pub fn hash() -> String {
         .unwrap_or(raw)
 }
 
-/// Replace the URL fragment without adding a history entry or firing
-/// `hashchange`.
-pub fn replace_hash(fragment: &str) {
-    let w = window();
-    let target = format!("#{fragment}");
-    if w.location().hash().ok().as_deref() == Some(target.as_str()) {
+// ----- heavy changes in a task of their own -----
+
+thread_local! {
+    static SOON_PENDING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Run `f` in a task of its own, after the current one. For a click whose
+/// change rebuilds a large view (a 25×25 imported, play mode, the Samurai's
+/// five grids): the click's own task stays short and its frame shows the
+/// pressed control, then the rebuild runs, and the browser lays it out in
+/// the frame after — three tasks instead of one that did all of it (issue
+/// 19: no task over 200 ms). While such a change is pending, `<html>` has
+/// `data-pending` (the e2e harness waits for it to go after a click).
+pub fn soon(f: impl FnOnce() + 'static) {
+    let was = SOON_PENDING.with(|p| {
+        let n = p.get();
+        p.set(n + 1);
+        n
+    });
+    if was == 0 {
+        if let Some(r) = root() {
+            let _ = r.set_attribute("data-pending", "");
+        }
+    }
+    let task = wasm_bindgen::closure::Closure::once_into_js(move || {
+        f();
+        let left = SOON_PENDING.with(|p| {
+            let n = p.get().saturating_sub(1);
+            p.set(n);
+            n
+        });
+        if left == 0 {
+            if let Some(r) = root() {
+                let _ = r.remove_attribute("data-pending");
+            }
+        }
+    });
+    let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(task.unchecked_ref(), 0);
+}
+
+// ----- URL writes -----
+//
+// `history.pushState`/`replaceState` save the page's scroll position into the
+// entry they leave, and to know it Chromium brings layout up to date first:
+// called from a click that has just rebuilt a view (a 25×25 imported, a mode
+// switched), they forced a synchronous layout of the whole new view inside
+// the click's task — 35–60 ms of a 150 ms task on the e2e machine (issue 19:
+// long tasks). So the workbenches' URL writes are queued and done in a task
+// of their own after the next frame, when layout is clean and they are
+// cheap. Order is kept; `flush_url` does them at once where the URL is read
+// back (copying the link), and `drop_pending_url` forgets them when the user
+// moves in history first (the entry they were meant for is gone).
+
+enum UrlWrite {
+    Push(String),
+    Replace(String),
+    Clear,
+}
+
+thread_local! {
+    /// Each write with the address it was queued at.
+    static PENDING_URL: std::cell::RefCell<Vec<(UrlWrite, String)>> = const { std::cell::RefCell::new(Vec::new()) };
+    static URL_FLUSH_SCHEDULED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+fn queue_url(write: UrlWrite) {
+    let at = window().location().href().unwrap_or_default();
+    PENDING_URL.with(|p| p.borrow_mut().push((write, at)));
+    if URL_FLUSH_SCHEDULED.with(|s| s.replace(true)) {
         return;
     }
-    if let Ok(history) = w.history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&target));
+    // A frame callback runs before that frame's layout; the task it queues
+    // runs after the frame.
+    let frame = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let task = wasm_bindgen::closure::Closure::once_into_js(flush_url);
+        let _ =
+            window().set_timeout_with_callback_and_timeout_and_arguments_0(task.unchecked_ref(), 0);
+    });
+    if window()
+        .request_animation_frame(frame.unchecked_ref())
+        .is_err()
+    {
+        flush_url();
     }
+}
+
+/// Do the queued URL writes now, in order.
+pub fn flush_url() {
+    URL_FLUSH_SCHEDULED.with(|s| s.set(false));
+    let writes = PENDING_URL.with(|p| std::mem::take(&mut *p.borrow_mut()));
+    for (w, _) in writes {
+        match w {
+            UrlWrite::Push(f) => write_hash(&f, true),
+            UrlWrite::Replace(f) => write_hash(&f, false),
+            UrlWrite::Clear => write_clear_hash(),
+        }
+    }
+}
+
+/// Forget the queued URL writes made at another address: Back/Forward (or
+/// an edited address) came first, and the entry they were meant for is no
+/// longer the current one. Writes made since, at the new address, stay (a
+/// fragment navigation fires `popstate` and then `hashchange`; what the
+/// first handler wrote must survive the second).
+pub fn drop_pending_url() {
+    let now = window().location().href().unwrap_or_default();
+    PENDING_URL.with(|p| p.borrow_mut().retain(|(_, at)| *at == now));
+}
+
+/// Replace the URL fragment without adding a history entry or firing
+/// `hashchange` (after the next frame, see above).
+pub fn replace_hash(fragment: &str) {
+    queue_url(UrlWrite::Replace(fragment.to_string()));
 }
 
 /// Set the URL fragment as a new history entry (Back returns to the one
-/// before), without firing `hashchange`.
+/// before), without firing `hashchange` (after the next frame, see above).
 pub fn push_hash(fragment: &str) {
+    queue_url(UrlWrite::Push(fragment.to_string()));
+}
+
+/// Drop the fragment from the URL (the home's address is the bare one),
+/// without a history entry (after the next frame, see above).
+pub fn clear_hash() {
+    queue_url(UrlWrite::Clear);
+}
+
+fn write_hash(fragment: &str, push: bool) {
     let w = window();
     let target = format!("#{fragment}");
     if w.location().hash().ok().as_deref() == Some(target.as_str()) {
         return;
     }
     if let Ok(history) = w.history() {
-        let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&target));
+        let _ = if push {
+            history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&target))
+        } else {
+            history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&target))
+        };
     }
 }
 
-/// Drop the fragment from the URL (the home's address is the bare one),
-/// without a history entry.
-pub fn clear_hash() {
+fn write_clear_hash() {
     let w = window();
     if w.location().hash().unwrap_or_default().is_empty() {
         return;

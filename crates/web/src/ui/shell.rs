@@ -280,11 +280,20 @@ pub fn App() -> impl IntoView {
 
     // The user edited the URL fragment, followed a link within the page,
     // or went Back/Forward through the entries `push_url` made.
-    let on_hash = window_event_listener(ev::hashchange, move |_| shell.follow_url());
-    let on_pop = window_event_listener(ev::popstate, move |_| shell.follow_url());
+    let on_hash = window_event_listener(ev::hashchange, move |_| {
+        dom::drop_pending_url();
+        shell.follow_url()
+    });
+    let on_pop = window_event_listener(ev::popstate, move |_| {
+        dom::drop_pending_url();
+        shell.follow_url()
+    });
+    // Leaving (closing, reloading): the queued URL writes go in first.
+    let on_hide = window_event_listener(ev::pagehide, move |_| dom::flush_url());
     on_cleanup(move || {
         on_hash.remove();
         on_pop.remove();
+        on_hide.remove();
     });
 
     // "?" opens the help of the page on screen (not while typing).

@@ -5,6 +5,7 @@ use super::Bench;
 use crate::model::sudoku::board::{key_value, symbol, Board, SIZES};
 use leptos::prelude::*;
 use tessera_engine::sudoku::Shape;
+use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 
 const GRID_ID: &str = "sudoku-grid";
@@ -210,6 +211,21 @@ pub fn Grid(bench: Bench) -> impl IntoView {
         e.prevent_default();
     };
 
+    // One listener for every cell's click (a closure per cell was 625 on a
+    // 25×25): the cell is the nearest element with a `data-cell`.
+    let on_cell_click = move |e: leptos::ev::MouseEvent| {
+        let cell = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.closest("[data-cell]").ok().flatten())
+            .and_then(|c| c.get_attribute("data-cell"))
+            .and_then(|c| c.parse::<usize>().ok());
+        if let Some(i) = cell {
+            bench.selected.set(i);
+            focus_grid();
+        }
+    };
+
     let cells_view = move || {
         let shape = shape.get();
         let n = shape.size();
@@ -219,22 +235,30 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                     .map(|c| {
                         let i = r * n + c;
                         let edges = edge_classes(shape, i);
-                        let value = Memo::new(move |_| shown.with(|s| s.get(i).copied().unwrap_or((0, false))));
-                        let notes = Memo::new(move |_| {
-                            lab_notes.with(|l| l.as_ref().map(|l| l.get(i).copied().unwrap_or(0)))
-                                .unwrap_or_else(|| board.with(|b| b.notes.get(i).copied().unwrap_or(0)))
-                        });
-                        // (flags, eliminated, placed, focus) of the drawn step.
-                        let marks = Memo::new(move |_| {
-                            highlights.with(|h| {
+                        // One memo per cell for everything drawn from the
+                        // board and the lab's step — (value, given), notes,
+                        // (flags, eliminated, placed, focus), conflict — so
+                        // a 25×25 builds 625 of them rather than 2,500
+                        // (issue 19: its import was one long task).
+                        let cell = Memo::new(move |_| {
+                            let value = shown.with(|s| s.get(i).copied().unwrap_or((0, false)));
+                            let notes = lab_notes
+                                .with(|l| l.as_ref().map(|l| l.get(i).copied().unwrap_or(0)))
+                                .unwrap_or_else(|| board.with(|b| b.notes.get(i).copied().unwrap_or(0)));
+                            let marks = highlights.with(|h| {
                                 h.as_ref().map_or((0, 0, 0, 0), |h| {
                                     (h.flags[i], h.eliminated[i], h.placed[i], h.focus[i])
                                 })
-                            })
+                            });
+                            let conflict = bench.conflicts.with(|c| c.get(i).copied().unwrap_or(false));
+                            (value, notes, marks, conflict)
                         });
-                        let conflict = Memo::new(move |_| bench.conflicts.with(|c| c.get(i).copied().unwrap_or(false)));
+                        let value = move || cell.get().0;
+                        let notes = move || cell.get().1;
+                        let marks = move || cell.get().2;
+                        let conflict = move || cell.get().3;
                         let class = Memo::new(move |_| {
-                            let (v, given) = value.get();
+                            let (v, given) = value();
                             let sel = bench.selected.get();
                             let mut s = edges.clone();
                             s.push_str(match (v, given) {
@@ -251,10 +275,10 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                             if v != 0 && sv == v && sel != i {
                                 s.push_str(" same");
                             }
-                            if conflict.get() {
+                            if conflict() {
                                 s.push_str(" conflict");
                             }
-                            let (flags, elim, _, _) = marks.get();
+                            let (flags, elim, _, _) = marks();
                             if flags & HL_UNIT != 0 {
                                 s.push_str(" hl-unit");
                             }
@@ -270,12 +294,12 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                             s
                         });
                         let label = move || {
-                            let (v, given) = value.get();
+                            let (v, given) = value();
                             let mut s = format!("Row {}, column {}: ", r + 1, c + 1);
                             if v == 0 {
                                 // What is drawn: the notes and any candidate a
                                 // step struck out (see `content`).
-                                let m = notes.get() | marks.get().1;
+                                let m = notes() | marks().1;
                                 if m == 0 {
                                     s.push_str("empty");
                                 } else {
@@ -291,18 +315,18 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                                 s.push_str(&symbol(v));
                                 s.push_str(if given { ", given" } else { ", solved" });
                             }
-                            if conflict.get() {
+                            if conflict() {
                                 s.push_str(", conflict");
                             }
                             s
                         };
                         let content = move || {
-                            let (v, _) = value.get();
+                            let (v, _) = value();
                             if v != 0 {
                                 return view! { <span class="value">{symbol(v)}</span> }.into_any();
                             }
-                            let m = notes.get();
-                            let (_, elim, placed, focus) = marks.get();
+                            let m = notes();
+                            let (_, elim, placed, focus) = marks();
                             // An eliminated candidate stays visible (struck) even
                             // when the position shown is already after the step.
                             let m = m | elim;
@@ -337,14 +361,14 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                                 id=format!("cell-{i}")
                                 class=class
                                 data-cell=i
-                                data-kind=move || match value.get() {
+                                data-kind=move || match value() {
                                     (0, _) => "empty",
                                     (_, true) => "given",
                                     (_, false) => "solved",
                                 }
-                                data-conflict=move || conflict.get().then_some("true")
+                                data-conflict=move || conflict().then_some("true")
                                 data-hl=move || {
-                                    let (flags, elim, placed, _) = marks.get();
+                                    let (flags, elim, placed, _) = marks();
                                     let mut parts = Vec::new();
                                     if flags & HL_CELL != 0 { parts.push("cell"); }
                                     if flags & HL_UNIT != 0 { parts.push("unit"); }
@@ -353,17 +377,13 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                                     (!parts.is_empty()).then(|| parts.join(" "))
                                 }
                                 data-elim=move || {
-                                    let (_, elim, _, _) = marks.get();
+                                    let (_, elim, _, _) = marks();
                                     (elim != 0).then(|| {
                                         (1..=64u8).filter(|k| elim >> (k - 1) & 1 == 1).map(|k| k.to_string()).collect::<Vec<_>>().join(",")
                                     })
                                 }
                                 aria-selected=move || (bench.selected.get() == i).to_string()
                                 aria-label=label
-                                on:click=move |_| {
-                                    bench.selected.set(i);
-                                    focus_grid();
-                                }
                             >
                                 {content}
                             </div>
@@ -410,6 +430,7 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                     format!("--n:{};--br:{};--bc:{}", s.size(), s.box_rows, s.box_cols)
                 }
                 on:keydown=on_key
+                on:click=on_cell_click
             >
                 {cells_view}
             </div>

@@ -573,7 +573,8 @@ impl Bench {
         }
         match read_link(text) {
             Some(Ok(Imported::Standard(board, note))) => {
-                self.load(board, Some(note));
+                let me = *self;
+                dom::soon(move || me.load(board, Some(note)));
                 return Ok(());
             }
             Some(Ok(other)) => {
@@ -615,7 +616,10 @@ impl Bench {
             board.shape,
             plural(board.clues() as u128, "given", "givens")
         );
-        self.load(board, Some(note));
+        // Read now (an error shows at once), shown in a task of its own: a
+        // large grid's rebuild is most of the click's work.
+        let me = *self;
+        dom::soon(move || me.load(board, Some(note)));
         Ok(())
     }
 }

@@ -91,7 +91,8 @@ pub fn PuzzleCard(bench: Bench) -> impl IntoView {
             .and_then(|s| Sudoku::from_sage_str(e.puzzle, Some(s)).ok())
             .map(|s| Board::from_sudoku(&s));
         if let Some(b) = board {
-            bench.load(b, Some(format!("{} — {}.", e.name, e.note)));
+            // A 16×16 example is a large rebuild: after the click's task.
+            crate::ui::dom::soon(move || bench.load(b, Some(format!("{} — {}.", e.name, e.note))));
         }
     };
     let chips = |filter: fn(&str) -> bool| {
@@ -382,6 +383,7 @@ pub fn ImportExportCard(bench: Bench) -> impl IntoView {
                     data-testid="copy-link"
                     title="Copy a link that opens this puzzle"
                     on:click=move |_| {
+                        dom::flush_url();
                         let href = dom::window().location().href().unwrap_or_default();
                         let shown = href.clone();
                         dom::copy_text(&href, move |ok| {

@@ -584,7 +584,7 @@ pub fn VariantPicker(vb: VBench) -> impl IntoView {
                     view! {
                         <Segment testid=format!("variant-{}", m.id()) title=m.hint()
                             checked=Signal::derive(move || vb.mode.get() == m)
-                            on_pick=move |()| vb.switch(m)>
+                            on_pick=move |()| crate::ui::dom::soon(move || vb.switch(m))>
                             {m.label()}
                         </Segment>
                     }
@@ -725,22 +725,6 @@ pub fn VariantGrid(vb: VBench) -> impl IntoView {
                                 (x, false) => format!("{name}: {x}, solved"),
                             }
                         }
-                        on:pointerdown=move |e| {
-                            if vb.paint.get_untracked().is_some() {
-                                e.prevent_default();
-                                vb.painting.set(true);
-                                vb.paint_cell(i);
-                            }
-                        }
-                        on:pointerenter=move |_| {
-                            if vb.painting.get_untracked() {
-                                vb.paint_cell(i);
-                            }
-                        }
-                        on:click=move |_| {
-                            vb.selected.set(i);
-                            crate::ui::dom::focus_id(GRID_ID);
-                        }
                     >
                         {move || symbol(shown.with(|s| s.get(i).map_or(0, |x| x.0)))}
                     </div>
@@ -789,11 +773,47 @@ pub fn VariantGrid(vb: VBench) -> impl IntoView {
                 aria-activedescendant=move || format!("vcell-{}", vb.selected.get())
                 style=move || format!("--w:{};--h:{}", layout.get().width(), layout.get().height())
                 on:keydown=on_key
+                on:pointerdown=move |e| {
+                    if vb.paint.get_untracked().is_some() {
+                        if let Some(i) = cell_of(&e) {
+                            e.prevent_default();
+                            vb.painting.set(true);
+                            vb.paint_cell(i);
+                        }
+                    }
+                }
+                // `pointerover` bubbles (`pointerenter` does not); a cell
+                // painted twice is unchanged.
+                on:pointerover=move |e| {
+                    if vb.painting.get_untracked() {
+                        if let Some(i) = cell_of(&e) {
+                            vb.paint_cell(i);
+                        }
+                    }
+                }
+                on:click=move |e| {
+                    if let Some(i) = cell_of(&e) {
+                        vb.selected.set(i);
+                        crate::ui::dom::focus_id(GRID_ID);
+                    }
+                }
             >
                 {cells}
             </div>
         </div>
     }
+}
+
+/// The grid cell (`data-cell`) an event happened in: the grid has one
+/// listener per event for all its cells (the Samurai's 369 cells had three
+/// closures each; issue 19).
+fn cell_of(e: &web_sys::Event) -> Option<usize> {
+    use wasm_bindgen::JsCast;
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|t| t.closest("[data-cell]").ok().flatten())
+        .and_then(|c| c.get_attribute("data-cell"))
+        .and_then(|c| c.parse::<usize>().ok())
 }
 
 /// Solve / Next / Count / Cancel, Generate, jigsaw regions, import/export.
@@ -1002,6 +1022,10 @@ pub fn VariantPanel(vb: VBench) -> impl IntoView {
 #[component]
 pub fn VariantBench(vb: VBench, play: super::play::Play, lab: super::lab::Lab) -> impl IntoView {
     let playing = move || play.on.get();
+    // The grid in this task, the tools beside it in the next: opening a
+    // variant is two shorter tasks (issue 19).
+    let shown = crate::ui::dom::stagger(2);
+    let tools = move || shown.get() == 2;
     view! {
         <div class="bench sudoku-bench variant-bench" data-testid="variant-bench" style="--board-max:720px">
             <section class="board-column" class:playing=playing aria-label="Grid">
@@ -1010,10 +1034,12 @@ pub fn VariantBench(vb: VBench, play: super::play::Play, lab: super::lab::Lab) -
                 </Show>
             </section>
             <aside class="panel-column">
-                <Show when=playing>
-                    <super::play::PlayCard play=play/>
+                <Show when=tools>
+                    <Show when=playing>
+                        <super::play::PlayCard play=play/>
+                    </Show>
+                    <VariantPanel vb=vb/>
                 </Show>
-                <VariantPanel vb=vb/>
             </aside>
         </div>
     }
