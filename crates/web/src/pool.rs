@@ -59,6 +59,9 @@ struct Handler {
     heard: bool,
     /// Has its start request left the page (see [`Slot::held`])?
     sent: bool,
+    /// Parked: an enumeration that delivered what was asked and waits in
+    /// its worker for `More` (computing nothing until the user asks).
+    parked: bool,
 }
 
 struct Slot {
@@ -125,9 +128,13 @@ pub fn after_first_paint(f: impl FnOnce() + 'static) {
 /// live job to some (`tessera-jobs-busy`) and back (`tessera-jobs-idle`),
 /// so a long-task check can tell the tasks that ran while a job did
 /// (issue 19's rule: none over 200 ms during any job; the e2e harness reads
-/// these marks).
+/// these marks). A job is live from the moment its start leaves the page
+/// until its end, except while it is parked: an enumeration that delivered
+/// what was asked and waits for `More` computes nothing and sends nothing,
+/// so the page's tasks then are not "during a job" (Quantumino's and the
+/// polyform solver's Next wait like this for as long as the user looks).
 fn mark_busy(inner: &mut Inner) {
-    let busy = inner.handlers.values().any(|h| h.sent);
+    let busy = inner.handlers.values().any(|h| h.sent && !h.parked);
     if busy != inner.busy {
         inner.busy = busy;
         if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
@@ -238,6 +245,7 @@ impl WorkerPool {
                             start: start.clone(),
                             heard: false,
                             sent: false,
+                            parked: false,
                         },
                     );
                     if let Some(s) = inner.slots[slot].as_mut() {
@@ -281,8 +289,11 @@ impl JobHandle {
             return;
         };
         let mut inner = pool.borrow_mut();
-        if let Some(slot) = inner.handlers.get(&self.id).map(|h| h.slot) {
+        if let Some(h) = inner.handlers.get_mut(&self.id) {
+            h.parked = false;
+            let slot = h.slot;
             send(&mut inner, slot, &Request::More { id: self.id, count });
+            mark_busy(&mut inner);
         }
     }
 
@@ -503,7 +514,12 @@ fn dispatch(pool: &Rc<RefCell<Inner>>, slot: usize, text: &str) {
                 // After Cancel only the final Done matters.
                 Some(h) if !h.cancelling => {
                     h.heard = true;
-                    h.callback.clone()
+                    let parked = matches!(event, Event::Waiting(_));
+                    if h.parked != parked {
+                        h.parked = parked;
+                        mark_busy(&mut inner);
+                    }
+                    inner.handlers[&id].callback.clone()
                 }
                 _ => return,
             }

@@ -348,18 +348,3 @@ export const tests = [
   },
 ];
 
-// KNOWN OPEN (issue 19): with WebGL2, opening Quantumino makes main-thread
-// tasks of 300–800 ms here: the mount's first-call compilation (≈ 290 ms at
-// load 12) and a compositor "Commit" of ≈ 660 ms while SwiftShader (software
-// GL, headless) draws the view and the 3D piece gallery. Until the gallery
-// shares one context and the mount is split, these tests run the long-task
-// checks — issue 19's rule during jobs included — with a visible, raised
-// limit (printed in each test's note); the SVG fallback test keeps 200 ms.
-// Session 23 measured it again with a DevTools trace: the long tasks are the
-// main thread waiting in "Commit" (250–400 ms) while SwiftShader compiles
-// and draws the PBR shading, once per canvas and again (200–240 ms) for each
-// new solution drawn; neither preserveDrawingBuffer nor antialias changes it.
-// Issue 19 stays open on this point (docs/performance.md, "Long tasks").
-for (const t of tests)
-  if (!/without WebGL2/.test(t.name))
-    t.longTaskLimit = { ms: 1000, why: "Quantumino's WebGL views under SwiftShader (issue 19, open)" };

@@ -105,7 +105,6 @@ export const tests = [
     name: "rough edges: on a phone Solve, ◀ and ▶ sit right under the 3D view",
     timeout: 90000,
     // The same known cause as specs/quantumino.mjs's WebGL tests.
-    longTaskLimit: { ms: 1000, why: "Quantumino's WebGL views under SwiftShader (issue 19, open)" },
     async run(t) {
       const page = await t.newPage({ width: 375, height: 812, isMobile: true });
       await page.goto(t.base + "#quantumino");

@@ -1,6 +1,15 @@
 //! The GPU side of the voxel view: a three-d context built from our own
 //! canvas (never `three_d::Window`, whose winit loop would own the page),
-//! one instanced unit-cube mesh for all cubes and one for the box edges.
+//! instanced unit-cube faces for all cubes and for the box edges.
+//!
+//! Shading is worked out on the CPU, once per face direction: a cube has
+//! six normals and the lights never move, so each face's brightness is a
+//! constant (ambient plus the Lambert terms of a key and a fill light, as
+//! the physical material's diffuse part gave) multiplied into the instance
+//! colours, and the GPU runs a flat-colour shader. Why (issue 19): under
+//! software GL (SwiftShader, as in headless Chromium) three-d's physical
+//! material kept the page's main thread waiting 250–400 ms per canvas for
+//! its shader and another 200–240 ms per new solution drawn.
 
 use std::sync::Arc;
 use tessera_voxel::camera::OrbitCamera;
@@ -18,12 +27,76 @@ const EDGE: f64 = 0.035;
 
 pub struct Gl {
     context: Context,
-    cube: CpuMesh,
-    pieces: Option<Gm<InstancedMesh, PhysicalMaterial>>,
-    frame: Option<Gm<InstancedMesh, PhysicalMaterial>>,
-    ambient: AmbientLight,
-    key: DirectionalLight,
-    fill: DirectionalLight,
+    /// The unit cube's faces, one mesh each, in `FACE_NORMALS`' order.
+    faces: Vec<CpuMesh>,
+    /// Per face direction: the pieces' cubes and the box's edge bars.
+    pieces: Vec<Gm<InstancedMesh, ColorMaterial>>,
+    frame: Vec<Gm<InstancedMesh, ColorMaterial>>,
+}
+
+/// Outward normals of three-d's unit cube's faces, in the order of its
+/// vertices (six per face): up, down, back, front, right, left.
+const FACE_NORMALS: [[f64; 3]; 6] = [
+    [0.0, 1.0, 0.0],
+    [0.0, -1.0, 0.0],
+    [0.0, 0.0, -1.0],
+    [0.0, 0.0, 1.0],
+    [1.0, 0.0, 0.0],
+    [-1.0, 0.0, 0.0],
+];
+/// The lights: ambient intensity, and (intensity, direction of travel) of
+/// the key and fill lights.
+const AMBIENT: f64 = 0.55;
+const KEY: (f64, [f64; 3]) = (2.2, [-0.45, -0.6, -1.0]);
+const FILL: (f64, [f64; 3]) = (0.7, [0.8, 0.5, 0.35]);
+
+/// A face's brightness (a linear factor on its colour).
+fn face_light(n: [f64; 3]) -> f64 {
+    let lambert = |(power, d): (f64, [f64; 3])| {
+        let len = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+        let cos = -(n[0] * d[0] + n[1] * d[1] + n[2] * d[2]) / len;
+        power * cos.max(0.0) / std::f64::consts::PI
+    };
+    AMBIENT + lambert(KEY) + lambert(FILL)
+}
+
+/// `c` (sRGB) lit by `light` (a linear factor), back in sRGB.
+fn shade(c: [u8; 3], light: f64) -> Srgba {
+    let lit = c.map(|x| {
+        let v = f64::from(x) / 255.0;
+        let linear = if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        };
+        let l = (linear * light).min(1.0);
+        let s = if l <= 0.003_130_8 {
+            l * 12.92
+        } else {
+            1.055 * l.powf(1.0 / 2.4) - 0.055
+        };
+        (s * 255.0).round() as u8
+    });
+    Srgba::new(lit[0], lit[1], lit[2], 255)
+}
+
+/// three-d's unit cube split into its six faces.
+fn cube_faces() -> Vec<CpuMesh> {
+    let cube = CpuMesh::cube();
+    let corners: Vec<Vec3> = match cube.positions {
+        Positions::F32(p) => p,
+        Positions::F64(p) => p
+            .iter()
+            .map(|q| vec3(q.x as f32, q.y as f32, q.z as f32))
+            .collect(),
+    };
+    corners
+        .chunks(6)
+        .map(|face| CpuMesh {
+            positions: Positions::F32(face.to_vec()),
+            ..Default::default()
+        })
+        .collect()
 }
 
 /// `canvas.getContext("webgl2", {preserveDrawingBuffer, antialias})`;
@@ -49,10 +122,6 @@ fn mat_for(b: &Aabb) -> Mat4 {
     Mat4::from_translation(vec3(c[0], c[1], c[2])) * Mat4::from_nonuniform_scale(h[0], h[1], h[2])
 }
 
-fn srgba(c: [u8; 3]) -> Srgba {
-    Srgba::new(c[0], c[1], c[2], 255)
-}
-
 fn v(p: [f64; 3]) -> Vec3 {
     vec3(p[0] as f32, p[1] as f32, p[2] as f32)
 }
@@ -65,30 +134,43 @@ impl Gl {
         #[allow(clippy::arc_with_non_send_sync)]
         let context = Context::from_gl_context(Arc::new(glow))
             .map_err(|e| format!("WebGL2 setup failed: {e}"))?;
-        let ambient = AmbientLight::new(&context, 0.55, Srgba::WHITE);
-        let key = DirectionalLight::new(&context, 2.2, Srgba::WHITE, vec3(-0.45, -0.6, -1.0));
-        let fill = DirectionalLight::new(&context, 0.7, Srgba::WHITE, vec3(0.8, 0.5, 0.35));
         Ok(Gl {
             context,
-            cube: CpuMesh::cube(),
-            pieces: None,
-            frame: None,
-            ambient,
-            key,
-            fill,
+            faces: cube_faces(),
+            pieces: Vec::new(),
+            frame: Vec::new(),
         })
     }
 
-    fn material(&self) -> PhysicalMaterial {
-        PhysicalMaterial::new_opaque(
-            &self.context,
-            &CpuMaterial {
-                albedo: Srgba::WHITE,
-                roughness: 0.75,
-                metallic: 0.0,
-                ..Default::default()
-            },
-        )
+    /// One instanced mesh per face direction for the boxes
+    /// `transformations` coloured `colors`, each face lit by its brightness.
+    fn faces_of(
+        &self,
+        transformations: &[Mat4],
+        colors: &[[u8; 3]],
+    ) -> Vec<Gm<InstancedMesh, ColorMaterial>> {
+        if transformations.is_empty() {
+            return Vec::new();
+        }
+        self.faces
+            .iter()
+            .zip(FACE_NORMALS)
+            .map(|(face, n)| {
+                let light = face_light(n);
+                let instances = Instances {
+                    transformations: transformations.to_vec(),
+                    colors: Some(colors.iter().map(|&c| shade(c, light)).collect()),
+                    ..Default::default()
+                };
+                Gm::new(
+                    InstancedMesh::new(&self.context, &instances, face),
+                    ColorMaterial {
+                        color: Srgba::WHITE,
+                        ..Default::default()
+                    },
+                )
+            })
+            .collect()
     }
 
     /// Rebuild the instances for a scene drawn with `options`; `edge` is the
@@ -105,20 +187,10 @@ impl Gl {
             };
             for b in cubes {
                 transformations.push(mat_for(b));
-                colors.push(srgba(c));
+                colors.push(c);
             }
         }
-        self.pieces = (!transformations.is_empty()).then(|| {
-            let instances = Instances {
-                transformations,
-                colors: Some(colors),
-                ..Default::default()
-            };
-            Gm::new(
-                InstancedMesh::new(&self.context, &instances, &self.cube),
-                self.material(),
-            )
-        });
+        self.pieces = self.faces_of(&transformations, &colors);
         self.frame = match (scene.frame, options.frame) {
             (Some(f), true) => {
                 let f = f.map(f64::from);
@@ -139,17 +211,9 @@ impl Gl {
                     }
                 }
                 let n = bars.len();
-                let instances = Instances {
-                    transformations: bars,
-                    colors: Some(vec![srgba(edge); n]),
-                    ..Default::default()
-                };
-                Some(Gm::new(
-                    InstancedMesh::new(&self.context, &instances, &self.cube),
-                    self.material(),
-                ))
+                self.faces_of(&bars, &vec![edge; n])
             }
-            _ => None,
+            _ => Vec::new(),
         };
     }
 
@@ -169,8 +233,8 @@ impl Gl {
         let target = RenderTarget::screen(&self.context, viewport.width, viewport.height);
         // Transparent: the page's themed background shows through.
         target.clear(ClearState::color_and_depth(0.0, 0.0, 0.0, 0.0, 1.0));
-        let lights: [&dyn Light; 3] = [&self.ambient, &self.key, &self.fill];
+        // Lit already (`shade`): no lights to pass.
         let objects = self.pieces.iter().chain(self.frame.iter());
-        target.render(&camera, objects, &lights);
+        target.render(&camera, objects, &[]);
     }
 }
