@@ -133,8 +133,14 @@ pub fn after_first_paint(f: impl FnOnce() + 'static) {
 /// what was asked and waits for `More` computes nothing and sends nothing,
 /// so the page's tasks then are not "during a job" (Quantumino's and the
 /// polyform solver's Next wait like this for as long as the user looks).
+/// Nor is a cancelled job: the page has let it go and ignores whatever it
+/// still sends (a workbench left while its start-up job was in a long
+/// step keeps its worker busy until that step ends, up to 500 ms).
 fn mark_busy(inner: &mut Inner) {
-    let busy = inner.handlers.values().any(|h| h.sent && !h.parked);
+    let busy = inner
+        .handlers
+        .values()
+        .any(|h| h.sent && !h.parked && !h.cancelling);
     if busy != inner.busy {
         inner.busy = busy;
         if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
@@ -314,6 +320,7 @@ impl JobHandle {
             h.cancelling = true;
             let slot = h.slot;
             send(&mut inner, slot, &Request::Cancel { id: self.id });
+            mark_busy(&mut inner);
             slot
         };
         // Watchdog: a worker stuck in a long step is replaced.

@@ -460,14 +460,30 @@ fn QuantuminoBench() -> impl IntoView {
     let (aside0, box0, n0) = (route.aside, route.bx, route.shown);
     let bench = Bench::new(aside0, box0);
     WorkerPool::global().warm_up();
-    if n0 > 0 {
-        bench.solve_to(n0);
+    // A link's job (the solution it names, or the home's "count an aside")
+    // starts once the views have drawn their first frame: that first WebGL
+    // draw is the page's longest task, and it should not run beside a job
+    // (issue 19). The worker is still loading then anyway.
+    let alive = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let count = shell.take_intent("count");
+    if n0 > 0 || count {
+        let alive = alive.clone();
+        crate::pool::after_first_paint(move || {
+            if !alive.load(std::sync::atomic::Ordering::Relaxed) {
+                return;
+            }
+            if n0 > 0 {
+                bench.solve_to(n0);
+            }
+            if count {
+                bench.count();
+            }
+        });
     }
-    // The home's "count an aside" link starts the count at once.
-    if shell.take_intent("count") {
-        bench.count();
-    }
-    on_cleanup(move || bench.abandon_all());
+    on_cleanup(move || {
+        alive.store(false, std::sync::atomic::Ordering::Relaxed);
+        bench.abandon_all();
+    });
 
     // The URL reproduces aside, box and the solution shown.
     Effect::new(move |_| {
