@@ -91,6 +91,17 @@ pub fn hash() -> String {
         .unwrap_or(raw)
 }
 
+/// The grid cell (nearest `data-cell`) an event happened in: the editor's
+/// and the variant grid have one listener per event for all their cells
+/// (a Samurai had three closures per cell; issue 19).
+pub fn cell_of(e: &web_sys::Event) -> Option<usize> {
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|t| t.closest("[data-cell]").ok().flatten())
+        .and_then(|c| c.get_attribute("data-cell"))
+        .and_then(|c| c.parse::<usize>().ok())
+}
+
 // ----- heavy changes in a task of their own -----
 
 thread_local! {
@@ -98,8 +109,8 @@ thread_local! {
 }
 
 /// Run `f` in a task of its own, after the current one. For a click whose
-/// change rebuilds a large view (a 25×25 imported, play mode, the Samurai's
-/// five grids): the click's own task stays short and its frame shows the
+/// change rebuilds a large view (a 25×25 imported, the Samurai's five
+/// grids): the click's own task stays short and its frame shows the
 /// pressed control, then the rebuild runs, and the browser lays it out in
 /// the frame after — three tasks instead of one that did all of it (issue
 /// 19: no task over 200 ms). While such a change is pending, `<html>` has

@@ -5,7 +5,6 @@ use super::Bench;
 use crate::model::sudoku::board::{key_value, symbol, Board, SIZES};
 use leptos::prelude::*;
 use tessera_engine::sudoku::Shape;
-use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 
 const GRID_ID: &str = "sudoku-grid";
@@ -214,13 +213,7 @@ pub fn Grid(bench: Bench) -> impl IntoView {
     // One listener for every cell's click (a closure per cell was 625 on a
     // 25×25): the cell is the nearest element with a `data-cell`.
     let on_cell_click = move |e: leptos::ev::MouseEvent| {
-        let cell = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|t| t.closest("[data-cell]").ok().flatten())
-            .and_then(|c| c.get_attribute("data-cell"))
-            .and_then(|c| c.parse::<usize>().ok());
-        if let Some(i) = cell {
+        if let Some(i) = crate::ui::dom::cell_of(&e) {
             bench.selected.set(i);
             focus_grid();
         }

@@ -775,7 +775,7 @@ pub fn VariantGrid(vb: VBench) -> impl IntoView {
                 on:keydown=on_key
                 on:pointerdown=move |e| {
                     if vb.paint.get_untracked().is_some() {
-                        if let Some(i) = cell_of(&e) {
+                        if let Some(i) = crate::ui::dom::cell_of(&e) {
                             e.prevent_default();
                             vb.painting.set(true);
                             vb.paint_cell(i);
@@ -786,13 +786,13 @@ pub fn VariantGrid(vb: VBench) -> impl IntoView {
                 // painted twice is unchanged.
                 on:pointerover=move |e| {
                     if vb.painting.get_untracked() {
-                        if let Some(i) = cell_of(&e) {
+                        if let Some(i) = crate::ui::dom::cell_of(&e) {
                             vb.paint_cell(i);
                         }
                     }
                 }
                 on:click=move |e| {
-                    if let Some(i) = cell_of(&e) {
+                    if let Some(i) = crate::ui::dom::cell_of(&e) {
                         vb.selected.set(i);
                         crate::ui::dom::focus_id(GRID_ID);
                     }
@@ -802,18 +802,6 @@ pub fn VariantGrid(vb: VBench) -> impl IntoView {
             </div>
         </div>
     }
-}
-
-/// The grid cell (`data-cell`) an event happened in: the grid has one
-/// listener per event for all its cells (the Samurai's 369 cells had three
-/// closures each; issue 19).
-fn cell_of(e: &web_sys::Event) -> Option<usize> {
-    use wasm_bindgen::JsCast;
-    e.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|t| t.closest("[data-cell]").ok().flatten())
-        .and_then(|c| c.get_attribute("data-cell"))
-        .and_then(|c| c.parse::<usize>().ok())
 }
 
 /// Solve / Next / Count / Cancel, Generate, jigsaw regions, import/export.
