@@ -936,25 +936,6 @@ pub fn PlayGrid(play: Play) -> impl IntoView {
                             }
                             s
                         }
-                        on:pointerdown=move |e: PointerEvent| {
-                            e.prevent_default();
-                            // Touch would keep the pointer on this cell: let
-                            // the grid follow it instead.
-                            if let Some(t) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
-                                let _ = t.release_pointer_capture(e.pointer_id());
-                            }
-                            play.dragging.set_value(true);
-                            play.game.update(|g| {
-                                if e.ctrl_key() || e.meta_key() {
-                                    g.toggle_select(i);
-                                } else if e.shift_key() {
-                                    g.extend_select(i);
-                                } else {
-                                    g.select(i);
-                                }
-                            });
-                            dom::focus_id(GRID_ID);
-                        }
                     >
                         {content}
                     </div>
@@ -1034,6 +1015,30 @@ pub fn PlayGrid(play: Play) -> impl IntoView {
                     Layout::Variant(v) => format!("--n:{w};--w:{w};--h:{}", v.height(), w = v.width()),
                 }
                 on:keydown=move |e| play.key(e)
+                // One listener for every cell (the nearest `data-cell` of
+                // the target), not a closure per cell: a 25×25 had 625.
+                on:pointerdown=move |e: PointerEvent| {
+                    let Some(i) = dom::cell_of(&e) else {
+                        return;
+                    };
+                    e.prevent_default();
+                    // Touch would keep the pointer on the element it went
+                    // down on: let the grid follow it instead.
+                    if let Some(t) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                        let _ = t.release_pointer_capture(e.pointer_id());
+                    }
+                    play.dragging.set_value(true);
+                    play.game.update(|g| {
+                        if e.ctrl_key() || e.meta_key() {
+                            g.toggle_select(i);
+                        } else if e.shift_key() {
+                            g.extend_select(i);
+                        } else {
+                            g.select(i);
+                        }
+                    });
+                    dom::focus_id(GRID_ID);
+                }
                 on:pointermove=move |e: PointerEvent| {
                     if !play.dragging.get_value() {
                         return;
@@ -1367,15 +1372,22 @@ pub fn PlayCard(play: Play) -> impl IntoView {
 /// Edit · Play, at the head of the board column.
 #[component]
 pub fn ModeSwitch(play: Play) -> impl IntoView {
+    // Either mode's board and column are a large rebuild: in a task after
+    // the click's (dom::soon), so the click's own task stays short (issue
+    // 19). Session 23 took this back because a touch test then lost a tap;
+    // session 24 found that tap lost to Chromium's tap-after-fling rule in
+    // the test's drag, not to the deferral.
     let set = move |on: bool| {
-        if play.on.get_untracked() != on {
-            play.on.set(on);
-            play.bench.lab_view.set(None);
-            play.sync_clock();
-            if on {
-                dom::focus_id(GRID_ID);
+        dom::soon(move || {
+            if play.on.get_untracked() != on {
+                play.on.set(on);
+                play.bench.lab_view.set(None);
+                play.sync_clock();
+                if on {
+                    dom::focus_id(GRID_ID);
+                }
             }
-        }
+        })
     };
     view! {
         <div class="segmented mode-switch" role="radiogroup" aria-label="Edit the puzzle or play it">
