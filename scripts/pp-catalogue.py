@@ -60,6 +60,7 @@ CONVENTION = {
     "TetrahexesFlower2": "PP's class docstring says 4 but its front-end script's docstring says 2",
     "HexiamondsX_x1": "experimental class: the docstring's 0 is for the hole sets it lists, not the holes the class uses",
     "TritrigsTriangle_x": "experimental class: the docstring's 0 is for the hole sets it lists, not the holes the class uses",
+    "Polyominoes123456Star": "PP's 4,579 counts one ring only (the tetrominoes and pentominoes of the middle ring); PP builds the star from three separately solved rings (inner 3x3: 6; outer hexomino ring: many), so the whole puzzle's count is not published",
 }
 
 def b36(n):

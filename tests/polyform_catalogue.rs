@@ -594,16 +594,25 @@ fn impossibility_proofs_agree_with_the_search_and_with_pp() {
         // PP: "0 solutions?" — Tessera's search takes over 20 minutes.
         ("PentacubesCornerSlant", false),
         ("PentacubesCompoundCross1", false),
+        // PP: "impossible, since O06 requires a hole". No weighting sees a
+        // hole: the ring's placements are set aside first (each cuts off
+        // the cell it surrounds), then the proof is one line.
+        ("HexahexesHexagonRing_x1", false),
     ];
     for (id, search) in cases {
         let p = c.find(id).expect(id);
         let mut s = Session::new(&p, SolveOptions { unique: true }).expect(id);
         assert_eq!(s.count_solutions(None), 0, "{id}");
         let proof = s.proof().unwrap_or_else(|| panic!("{id}: no proof"));
-        assert!(
-            proof.total < 0 && proof.least < 0 && proof.most > 0,
-            "{id}: {proof:?}"
-        );
+        assert!(proof.total < 0 && proof.least < 0, "{id}: {proof:?}");
+        if id == "HexahexesHexagonRing_x1" {
+            assert!(proof.set_aside > 0, "{id}: {proof:?}");
+            assert!(proof.sentence().contains("cut off a cell"), "{id}");
+        }
+        if id == "PentacubesCornerSlant" {
+            // Set-aside placements, then a real weighting of what is left.
+            assert!(proof.set_aside > 0 && proof.most > 0, "{id}: {proof:?}");
+        }
         let published = c
             .get(id)
             .and_then(|e| e.published.as_ref())

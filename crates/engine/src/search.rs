@@ -75,16 +75,54 @@ pub struct Impossible {
     pub least: i64,
     pub most: i64,
     pub total: i64,
+    /// Rows set aside first because each would leave an item no other row
+    /// can cover (a piece around a hole; [`crate::exact_cover::presolve`]).
+    #[serde(default)]
+    pub set_aside: u64,
 }
 
 impl Impossible {
     /// The argument in one sentence, for people.
     pub fn sentence(&self) -> String {
-        format!(
-            "weighing the cells and pieces with integers from {} to {} gives every placement of every piece a weight of at least 0, but the whole puzzle {}, so no tiling exists (certificate checked exactly)",
+        let weighing = format!(
+            "weighing the cells and pieces with integers from {} to {} gives every placement of every piece a weight of at least 0, but the whole puzzle {}, so no tiling exists",
             self.least, self.most, self.total
-        )
+        );
+        let s = |n: u64| if n == 1 { "" } else { "s" };
+        let n = grouped(self.set_aside);
+        let bare = (self.least, self.most, self.total) == (-1, 0, -1);
+        match self.set_aside {
+            0 if bare => {
+                "one piece or cell has no placement at all, so no tiling exists (checked exactly)"
+                    .to_string()
+            }
+            0 => format!("{weighing} (certificate checked exactly)"),
+            // The weighting is one item at -1: an item left bare.
+            k if bare => format!(
+                "{n} placement{} would each cut off a cell or a piece that nothing else can then cover, and without {} one piece or cell has no placement left, so no tiling exists (checked exactly)",
+                s(k),
+                if k == 1 { "it" } else { "them" },
+            ),
+            k => format!(
+                "{n} placement{} would each cut off a cell or a piece that nothing else can then cover; without {}, {weighing} (both steps checked exactly)",
+                s(k),
+                if k == 1 { "it" } else { "them" },
+            ),
+        }
     }
+}
+
+/// `n` with thousands separators (3,090).
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 pub trait Search<T> {
@@ -147,5 +185,40 @@ pub trait Search<T> {
                 return limit.map_or(found, |l| found.min(l));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Impossible;
+
+    #[test]
+    fn a_proof_says_what_it_set_aside() {
+        let weighed = Impossible {
+            least: -2,
+            most: 3,
+            total: -1,
+            set_aside: 0,
+        };
+        assert!(weighed.sentence().starts_with("weighing the cells"));
+        let after = Impossible {
+            set_aside: 12,
+            ..weighed
+        };
+        let s = after.sentence();
+        assert!(s.starts_with("12 placements would each cut off"), "{s}");
+        assert!(s.contains("without them, weighing the cells"), "{s}");
+        let bare = Impossible {
+            least: -1,
+            most: 0,
+            total: -1,
+            set_aside: 1,
+        };
+        let s = bare.sentence();
+        assert!(s.starts_with("1 placement would"), "{s}");
+        assert!(
+            s.contains("without it one piece or cell has no placement left"),
+            "{s}"
+        );
     }
 }

@@ -35,8 +35,9 @@ use serde_json::value::RawValue;
 /// grid's rules (`rules` instead of `shape`; `VariantCount` is gone).
 /// 9: `SudokuExplain` takes `rules` too (X and jigsaw get the step list).
 /// 10: play mode's `SudokuHint` and `SudokuRating` run in the worker.
-/// 11: `Stats::proof`, how a count ended without searching.
-pub const PROTOCOL_VERSION: u32 = 11;
+/// 11: `Stats::proof`, how a count ended without searching. 12: the
+/// proof says how many placements it set aside first (`set_aside`).
+pub const PROTOCOL_VERSION: u32 = 12;
 
 /// A job's identifier, unique per page (chosen by the page).
 pub type JobId = u32;
@@ -238,6 +239,7 @@ mod tests {
                 least: -5,
                 most: 25,
                 total: -48,
+                set_aside: 3,
             }),
         };
         let event = |id, event| Message::Event(Reply { id, event });

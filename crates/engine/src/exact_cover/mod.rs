@@ -9,6 +9,7 @@
 //! counting. Sudoku, polyforms and Quantumino all reduce to it.
 
 pub mod certificate;
+pub mod presolve;
 mod problem;
 mod solver;
 

@@ -92,6 +92,15 @@ impl Problem {
         p
     }
 
+    /// The same items (and names), no rows.
+    pub fn without_rows(&self) -> Problem {
+        Problem {
+            starts: vec![0],
+            items: Vec::new(),
+            ..self.clone()
+        }
+    }
+
     /// Index of the item called `name`.
     pub fn item_index(&self, name: &str) -> Option<usize> {
         self.index.get(name).copied()

@@ -23,7 +23,8 @@ use super::lattice::Cell;
 use super::puzzle::{Matrix, Placement, Puzzle};
 use super::symmetry::{is_canonical, puzzle_symmetries, reduce, PuzzleSymmetry, Reduction};
 use super::PolyformError;
-use crate::exact_cover::certificate::{Certificate, Farkas, Outcome};
+use crate::exact_cover::certificate::{self, Certificate, Farkas, Outcome};
+use crate::exact_cover::presolve::{self, DeadRows};
 use crate::exact_cover::{Problem, Solver};
 use crate::search::{Impossible, Progress, Search, Step};
 use serde::{Deserialize, Serialize};
@@ -149,12 +150,29 @@ impl Inner {
 enum Proof {
     /// Not started: a count from the root tries it first.
     NotTried,
-    Running(Box<Farkas>, Box<Problem>),
-    /// The puzzle has no solution; the search never runs.
-    Proven(Certificate),
+    /// Setting aside the dead rows first (placements that would cut off a
+    /// cell or a piece; [`crate::exact_cover::presolve`]): a piece that
+    /// encloses a hole has none left, which no weighting can see.
+    Presolving(Box<DeadRows>, Box<Problem>),
+    /// The linear program on the rows left, and how many were set aside.
+    Running(Box<Farkas>, Box<Problem>, u64),
+    /// The puzzle has no solution; the search never runs. The certificate
+    /// weighs the problem left after setting aside that many dead rows
+    /// (their record checked by `presolve::verify`).
+    Proven(Certificate, u64),
     /// No certificate (or not tried: a part of a split search, a solve):
     /// the search decides.
     Skipped,
+}
+
+impl Proof {
+    /// Not decided yet: a count goes on with the proof.
+    fn pending(&self) -> bool {
+        matches!(
+            self,
+            Proof::NotTried | Proof::Presolving(..) | Proof::Running(..)
+        )
+    }
 }
 
 /// A resumable search for the solutions of one puzzle.
@@ -275,7 +293,7 @@ impl Session {
     /// found one (see [`crate::exact_cover::certificate`]).
     pub fn impossibility(&self) -> Option<&Certificate> {
         match &self.proof {
-            Proof::Proven(c) => Some(c),
+            Proof::Proven(c, _) => Some(c),
             _ => None,
         }
     }
@@ -283,27 +301,74 @@ impl Session {
     /// Tries the impossibility proof to its end now (native counts do this
     /// before splitting the work over threads); `true`: proven.
     pub fn prove_impossible(&mut self) -> bool {
-        while matches!(self.proof, Proof::NotTried | Proof::Running(..)) {
+        while self.proof.pending() {
             self.advance_proof(u64::MAX / 2);
         }
-        matches!(self.proof, Proof::Proven(_))
+        matches!(self.proof, Proof::Proven(..))
     }
 
     /// Spends about `budget` nodes' worth of work on the proof.
     fn advance_proof(&mut self, budget: u64) {
         if let Proof::NotTried = self.proof {
             let problem = self.matrix.problem(Some(&self.reduction.keep));
-            self.proof = match Farkas::new(&problem) {
-                Some(f) => Proof::Running(Box::new(f), Box::new(problem)),
-                None => Proof::Skipped,
+            self.proof = if problem.num_entries() <= PRESOLVE_MAX_ENTRIES {
+                Proof::Presolving(Box::new(DeadRows::new(&problem)), Box::new(problem))
+            } else {
+                match Farkas::new(&problem) {
+                    Some(f) => Proof::Running(Box::new(f), Box::new(problem), 0),
+                    None => Proof::Skipped,
+                }
             };
         }
-        let Proof::Running(f, problem) = &mut self.proof else {
+        if let Proof::Presolving(d, problem) = &mut self.proof {
+            // A unit of presolve work (one row entry looked at) is far
+            // cheaper than a search node.
+            if !d.step(problem, budget.saturating_mul(PRESOLVE_UNITS_PER_NODE)) {
+                return;
+            }
+            let dead = d.removed();
+            self.proof = match presolve::verify(problem, dead) {
+                Ok(n) => {
+                    let left = if n == 0 {
+                        std::mem::take(&mut **problem)
+                    } else {
+                        presolve::without(problem, dead)
+                    };
+                    let n = n as u64;
+                    // A piece (or cell) left with no placement: its weight
+                    // -1 is the whole certificate (checked like any other).
+                    let mut covered = vec![false; left.num_items()];
+                    for r in 0..left.num_rows() {
+                        for &i in left.row(r) {
+                            covered[i as usize] = true;
+                        }
+                    }
+                    let bare = (0..left.num_primary()).find(|&i| !covered[i]);
+                    if let Some(i) = bare {
+                        let mut weights = vec![0; left.num_items()];
+                        weights[i] = -1;
+                        match certificate::verify(&left, &weights) {
+                            Ok(c) => Proof::Proven(c, n),
+                            Err(_) => Proof::Skipped,
+                        }
+                    } else {
+                        match Farkas::new(&left) {
+                            Some(f) => Proof::Running(Box::new(f), Box::new(left), n),
+                            None => Proof::Skipped,
+                        }
+                    }
+                }
+                // Never claim on an unchecked record (a bug): search.
+                Err(_) => Proof::Skipped,
+            };
+            return;
+        }
+        let Proof::Running(f, problem, dead) = &mut self.proof else {
             return;
         };
         match f.step((budget / f.nodes_per_pivot()).max(1), problem) {
             Outcome::Working => {}
-            Outcome::Proven(c) => self.proof = Proof::Proven(c),
+            Outcome::Proven(c) => self.proof = Proof::Proven(c, *dead),
             Outcome::Feasible | Outcome::GaveUp => self.proof = Proof::Skipped,
         }
     }
@@ -446,13 +511,13 @@ impl Search<Solution> for Session {
         // A count must visit the whole tree, so it first tries to prove in
         // a fraction of a second that the tree holds nothing. (A solve
         // does not: it usually finds a tiling long before that.)
-        if self.count_only && matches!(self.proof, Proof::NotTried | Proof::Running(..)) {
+        if self.count_only && self.proof.pending() {
             self.advance_proof(budget);
-            if matches!(self.proof, Proof::Running(..)) {
+            if self.proof.pending() {
                 return Step::Paused;
             }
         }
-        if let Proof::Proven(_) = self.proof {
+        if let Proof::Proven(..) = self.proof {
             return Step::Done;
         }
         let start = self.solver.progress().nodes;
@@ -491,7 +556,7 @@ impl Search<Solution> for Session {
 
     fn progress(&self) -> Progress {
         let inner = self.solver.progress();
-        let proven = matches!(self.proof, Proof::Proven(_));
+        let proven = matches!(self.proof, Proof::Proven(..));
         Progress {
             // The proof's pivots are not search nodes: a count proven 0
             // explored no tree.
@@ -509,13 +574,24 @@ impl Search<Solution> for Session {
     }
 
     fn proof(&self) -> Option<Impossible> {
-        self.impossibility().map(|c| Impossible {
+        let Proof::Proven(c, set_aside) = &self.proof else {
+            return None;
+        };
+        Some(Impossible {
             least: c.weights.iter().copied().min().unwrap_or(0),
             most: c.weights.iter().copied().max().unwrap_or(0),
             total: c.total.clamp(i64::MIN as i128, i64::MAX as i128) as i64,
+            set_aside: *set_aside,
         })
     }
 }
+
+/// Presolve work units (row entries looked at) per search node of budget.
+const PRESOLVE_UNITS_PER_NODE: u64 = 32;
+
+/// Matrices up to this many entries are presolved before a count (the
+/// largest catalogue matrices have ~2·10⁶; a pass costs about a second).
+const PRESOLVE_MAX_ENTRIES: usize = 8_000_000;
 
 /// The deepest prefixes [`Session::parts`] goes to (each level multiplies
 /// the parts by the branching there; past this a tree is too thin to cut).
