@@ -10,7 +10,7 @@
 // `e2e: N passed, N failed`; the exit status is non-zero on any failure.
 // Every test also fails on a console error or a CSP violation, and on a
 // main-thread task over 200 ms while a worker job was live (issue 19's rule;
-// one re-run forgives a single noisy try). Tasks over 200 ms outside jobs
+// up to two re-runs forgive noisy tries). Tasks over 200 ms outside jobs
 // are listed at the end; E2E_LONG_TASKS=strict fails those too, and
 // E2E_LONG_TASKS=report only lists those during jobs.
 
@@ -85,8 +85,8 @@ let failed = 0;
 const failures = [];
 const strictLongTasks = process.env.E2E_LONG_TASKS === "strict" || !!process.env.E2E_LONG_TASK_MS;
 // Issue 19's rule — no main-thread task over 200 ms while a worker job is
-// live — fails a test that breaks it (such a test is run once more and
-// fails if the second try breaks it too: a task is wall-clock).
+// live — fails a test that breaks it (such a test is run up to twice more
+// and fails if every try breaks it: a task is wall-clock).
 // `E2E_LONG_TASKS=strict` also fails every task over 200 ms outside jobs;
 // `E2E_LONG_TASKS=report` only lists what breaks the rule (for measuring).
 const jobRule = process.env.E2E_LONG_TASKS !== "report" || strictLongTasks;
@@ -164,16 +164,21 @@ for (const t of selected) {
   const started = Date.now();
   let { ctx, error } = await attempt(t);
   // A task over the limit during a job can be the machine (another
-  // process took the core for a moment) rather than the app: such a test is
-  // run once more and fails only if the second try breaks a rule too. The
-  // first try's tasks are reported either way.
-  if (error instanceof JobRuleError) {
-    const first = error.message;
+  // process took the core for a moment, the CI host is shared) rather than
+  // the app: such a test is run again, up to twice, and fails only if every
+  // try breaks the rule — a task the app makes long every time still fails
+  // (session 24: in two full runs, 3 of 254 first tries broke it, and
+  // every re-run was clean). The earlier tries' tasks are reported either way.
+  const tries = [];
+  while (error instanceof JobRuleError && tries.length < 2) {
+    tries.push(error.message);
     ({ ctx, error } = await attempt(t));
-    if (error instanceof JobRuleError) duringJobsReport.push(`${t.name}: twice (${first})`);
+  }
+  if (tries.length) {
+    if (error instanceof JobRuleError) duringJobsReport.push(`${t.name}: ${tries.length + 1} tries (${tries[0]})`);
     else if (!error) {
-      rerunReport.push(`${t.name}: first try ${first}`);
-      ctx.note("re-run after a task over the limit during a job on the first try");
+      rerunReport.push(`${t.name}: ${tries.map((m, i) => `try ${i + 1} ${m}`).join("; ")}`);
+      ctx.note(`re-run ${tries.length}× after a task over the limit during a job`);
     }
   }
   const ms = Date.now() - started;
@@ -202,7 +207,7 @@ if (duringJobsReport.length) {
   for (const line of duringJobsReport) console.log(`  - ${line}`);
 } else console.log("\ne2e: no task over 200 ms while a worker job was live" + (rerunReport.length ? " (after re-runs)" : ""));
 if (rerunReport.length) {
-  console.log(`e2e: re-run once for a task over 200 ms during a job, clean the second time (${rerunReport.length}):`);
+  console.log(`e2e: re-run for a task over 200 ms during a job, then clean (${rerunReport.length}):`);
   for (const line of rerunReport) console.log(`  - ${line}`);
 }
 if (longTaskReport.length) {
