@@ -90,16 +90,10 @@ fn count_within(
     };
     if root.prove_impossible() {
         let mut o = finish(Some(0), 0, root.progress().nodes, 1.0);
-        o.proof = root.proof().map(|p| {
-            let set_aside = match p.set_aside {
-                0 => String::new(),
-                n => format!(" after setting aside {n} placements that cut off a cell or piece,"),
-            };
-            format!(
-                "proven impossible{set_aside} by a weighting of cells and pieces (integers {}..{}, total {}; LP certificate, checked exactly)",
-                p.least, p.most, p.total
-            )
-        });
+        // The same sentence the workbench shows.
+        o.proof = root
+            .proof()
+            .map(|p| format!("proven impossible: {}", p.sentence()));
         return Ok(o);
     }
     if threads <= 1 {

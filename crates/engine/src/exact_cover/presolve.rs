@@ -223,11 +223,7 @@ mod tests {
     use crate::exact_cover::Solver;
 
     fn problem(items: usize, secondary: usize, rows: &[&[usize]]) -> Problem {
-        let mut p = Problem::new(items, secondary);
-        for r in rows {
-            p.add_row(r).unwrap();
-        }
-        p
+        Problem::from_rows(items, secondary, rows).unwrap()
     }
 
     #[test]

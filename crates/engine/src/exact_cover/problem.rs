@@ -92,6 +92,19 @@ impl Problem {
         p
     }
 
+    /// Unnamed items and the given rows (tests and small examples).
+    pub fn from_rows(
+        num_primary: usize,
+        num_secondary: usize,
+        rows: &[&[usize]],
+    ) -> Result<Problem, ExactCoverError> {
+        let mut p = Problem::new(num_primary, num_secondary);
+        for r in rows {
+            p.add_row(r)?;
+        }
+        Ok(p)
+    }
+
     /// The same items (and names), no rows.
     pub fn without_rows(&self) -> Problem {
         Problem {
