@@ -54,7 +54,10 @@ impl DeadRows {
                 rows_of[i as usize].push(r as u32);
             }
         }
-        let live = rows_of.iter().map(|r| r.len() as u32).collect();
+        let live: Vec<u32> = rows_of.iter().map(|r| r.len() as u32).collect();
+        // A primary item with no row: no cover exists, and every row is
+        // dead already. Nothing to do; the proof sees it at once.
+        let done = live[..problem.num_primary()].contains(&0);
         DeadRows {
             rows_of,
             live,
@@ -64,7 +67,7 @@ impl DeadRows {
             next: 0,
             changed: false,
             removed: Vec::new(),
-            done: false,
+            done,
         }
     }
 
@@ -73,11 +76,6 @@ impl DeadRows {
     pub fn step(&mut self, problem: &Problem, budget: u64) -> bool {
         let np = problem.num_primary();
         let mut work = 0u64;
-        // A primary item with no live row: no cover exists at all, and
-        // every row would now be dead. Stop; the LP sees it at once.
-        if (0..np).any(|j| self.live[j] == 0) {
-            self.done = true;
-        }
         while !self.done && work < budget {
             if self.next == problem.num_rows() {
                 if !self.changed {
@@ -133,6 +131,7 @@ impl DeadRows {
                 self.changed = true;
                 for &i in row {
                     self.live[i as usize] -= 1;
+                    // An item left bare: as in `new`, stop.
                     if (i as usize) < np && self.live[i as usize] == 0 {
                         self.done = true;
                     }
@@ -156,6 +155,14 @@ impl DeadRows {
     /// The rows set aside so far, in the order they were found.
     pub fn removed(&self) -> &[Dead] {
         &self.removed
+    }
+
+    /// A primary item no live row covers, if any (then no exact cover
+    /// exists; the search stops there).
+    pub fn bare(&self, problem: &Problem) -> Option<usize> {
+        self.live[..problem.num_primary()]
+            .iter()
+            .position(|&n| n == 0)
     }
 
     /// Whether `row` is still live.
@@ -251,6 +258,16 @@ mod tests {
         assert_eq!(live, vec![2, 4]);
         assert_eq!(d.removed()[0], Dead { row: 0, item: 1 });
         assert_eq!(verify(&p, d.removed()), Ok(4));
+        assert_eq!(d.bare(&p), None);
+        // Without P on {0,3}, P is left bare and the search stops there.
+        let q = problem(
+            6,
+            0,
+            &[&[0, 2, 4], &[1, 3, 4], &[0, 1, 5], &[1, 2, 5], &[2, 3, 5]],
+        );
+        let d = DeadRows::run(&q);
+        assert_eq!(d.bare(&q), Some(4));
+        assert_eq!(verify(&q, d.removed()), Ok(d.removed().len()));
     }
 
     #[test]

@@ -326,41 +326,7 @@ impl Session {
             if !d.step(problem, budget.saturating_mul(PRESOLVE_UNITS_PER_NODE)) {
                 return;
             }
-            let dead = d.removed();
-            self.proof = match presolve::verify(problem, dead) {
-                Ok(n) => {
-                    let left = if n == 0 {
-                        std::mem::take(&mut **problem)
-                    } else {
-                        presolve::without(problem, dead)
-                    };
-                    let n = n as u64;
-                    // A piece (or cell) left with no placement: its weight
-                    // -1 is the whole certificate (checked like any other).
-                    let mut covered = vec![false; left.num_items()];
-                    for r in 0..left.num_rows() {
-                        for &i in left.row(r) {
-                            covered[i as usize] = true;
-                        }
-                    }
-                    let bare = (0..left.num_primary()).find(|&i| !covered[i]);
-                    if let Some(i) = bare {
-                        let mut weights = vec![0; left.num_items()];
-                        weights[i] = -1;
-                        match certificate::verify(&left, &weights) {
-                            Ok(c) => Proof::Proven(c, n),
-                            Err(_) => Proof::Skipped,
-                        }
-                    } else {
-                        match Farkas::new(&left) {
-                            Some(f) => Proof::Running(Box::new(f), Box::new(left), n),
-                            None => Proof::Skipped,
-                        }
-                    }
-                }
-                // Never claim on an unchecked record (a bug): search.
-                Err(_) => Proof::Skipped,
-            };
+            self.proof = after_presolve(problem, d);
             return;
         }
         let Proof::Running(f, problem, dead) = &mut self.proof else {
@@ -583,6 +549,36 @@ impl Search<Solution> for Session {
             total: c.total.clamp(i64::MIN as i128, i64::MAX as i128) as i64,
             set_aside: *set_aside,
         })
+    }
+}
+
+/// The proof's next stage once the dead rows of `problem` are known: a
+/// bare item's −1 weight, or the LP on the rows left. Nothing is claimed
+/// unless `presolve::verify` accepts the record (a failure would be a bug:
+/// the search then decides).
+fn after_presolve(problem: &mut Problem, d: &DeadRows) -> Proof {
+    let Ok(n) = presolve::verify(problem, d.removed()) else {
+        return Proof::Skipped;
+    };
+    let left = if n == 0 {
+        std::mem::take(problem)
+    } else {
+        presolve::without(problem, d.removed())
+    };
+    let n = n as u64;
+    if let Some(i) = d.bare(&left) {
+        // A piece (or cell) with no placement left: its weight -1 is the
+        // whole certificate, checked like any other.
+        let mut weights = vec![0; left.num_items()];
+        weights[i] = -1;
+        return match certificate::verify(&left, &weights) {
+            Ok(c) => Proof::Proven(c, n),
+            Err(_) => Proof::Skipped,
+        };
+    }
+    match Farkas::new(&left) {
+        Some(f) => Proof::Running(Box::new(f), Box::new(left), n),
+        None => Proof::Skipped,
     }
 }
 
