@@ -60,8 +60,26 @@ CONVENTION = {
     "TetrahexesFlower2": "PP's class docstring says 4 but its front-end script's docstring says 2",
     "HexiamondsX_x1": "experimental class: the docstring's 0 is for the hole sets it lists, not the holes the class uses",
     "TritrigsTriangle_x": "experimental class: the docstring's 0 is for the hole sets it lists, not the holes the class uses",
+    "Polyhexes12345HexagonRing_X1": (
+        "PP's 0 is for its own rules (its code confines the pieces of 1-4 cells to the inner ring "
+        "of 40 cells, the pentahexes to the outer ring and H1 to one cell); the region and pieces "
+        "alone have many tilings"
+    ),
     "Polyominoes123456Star": "PP's 4,579 counts one ring only (the tetrominoes and pentominoes of the middle ring); PP builds the star from three separately solved rings (inner 3x3: 6; outer hexomino ring: many), so the whole puzzle's count is not published",
 }
+
+# Where PP's published number counts the puzzle under rules of PP's own
+# code that the region and pieces do not state (so it is not comparable
+# with Tessera's count of the puzzle as stated): written as an uncertain
+# count with this wording, which the workbench shows in its place.
+OTHER_RULES = {
+    "Polyhexes12345HexagonRing_X1": (
+        "0 solutions under PP's own rules (pieces of 1-4 cells in the inner ring, "
+        "pentahexes in the outer ring, H1 on one cell)"
+    ),
+    "Polyominoes123456Star": "4,579 solutions for the middle ring alone (tetrominoes and pentominoes)",
+}
+
 
 def b36(n):
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -247,6 +265,8 @@ def main():
         count = pub.get("count")
         uncertain = bool(pub.get("uncertain"))
         phrase = clean(pub.get("phrase")) if count is not None and uncertain else ""
+        if r["class"] in OTHER_RULES and count is not None:
+            uncertain, phrase = True, OTHER_RULES[r["class"]]
         puzzle_lines.append(
             "\t".join(
                 [

@@ -512,6 +512,30 @@ fn catalogue_is_listed_searched_and_solved_by_class_name() {
         "{md}"
     );
     assert!(md.contains("Pentominoes3x20Loop"), "{md}");
+    // The speed target's set: certain published counts up to N (3x20's is
+    // 2, so 1 leaves it out; the Loop has no count).
+    let chosen = |n: &str| {
+        let o = tessera(&[
+            "polyform",
+            "count-catalogue",
+            "--max-seconds",
+            "1",
+            "--filter",
+            "Pentominoes3x20",
+            "--published-at-most",
+            n,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let md = chosen("2");
+    assert!(md.contains("--published-at-most 2"), "{md}");
+    assert!(
+        md.contains("| Pentominoes3x20 | polyomino | 60 | 2 | 2 | agree |"),
+        "{md}"
+    );
+    assert!(!md.contains("Pentominoes3x20Loop"), "{md}");
+    assert!(chosen("1").contains("Puzzles: 0 chosen"));
 }
 
 /// Polyform Puzzler's own options: -a, -d, -n, -r, -s (a file), -t, -x.

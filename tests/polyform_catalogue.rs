@@ -632,3 +632,123 @@ fn impossibility_proofs_agree_with_the_search_and_with_pp() {
     assert!(s.count_solutions(None) > 0);
     assert!(s.proof().is_none());
 }
+
+/// Polyhexes12345HexagonRing_X1: PP publishes 0, while the region and
+/// pieces as stated have tilings. PP builds this class's matrix with its
+/// own code: the pieces of 1–4 cells only in the inner ring around the
+/// hole, the pentahexes in the outer ring, H1, I5 and P5 only in listed
+/// placements (PP's restriction data: `tests/data/pp-rules-*.txt`, cells
+/// and placements, not counts). Rebuilt from those rules, Tessera's matrix
+/// has exactly PP's rows, and Tessera proves it has no exact cover — the
+/// dead-row presolve leaves a piece without a placement, a record checked
+/// by `presolve::verify` and a certificate by `certificate::verify`. So
+/// PP's 0 is the count of the puzzle under PP's rules, reproduced.
+#[test]
+fn polyhexes_12345_ring_x1_count_explained() {
+    use tessera::engine::exact_cover::{certificate, presolve};
+    let c = catalogue();
+    let id = "Polyhexes12345HexagonRing_X1";
+    let e = c.get(id).unwrap();
+    let published = e.published.as_ref().unwrap();
+    // Marked as not comparable, with PP's rules in its wording.
+    assert!(published.count == 0 && published.uncertain);
+    assert!(published.phrase.as_deref().unwrap().contains("inner ring"));
+    let p = c.puzzle(e).unwrap();
+
+    let rules = include_str!("data/pp-rules-Polyhexes12345HexagonRing_X1.txt");
+    let parse = |s: &str| -> Vec<Cell> {
+        let mut v: Vec<Cell> = s
+            .split(' ')
+            .map(|xy| {
+                let (x, y) = xy.split_once(',').unwrap();
+                [x.parse().unwrap(), y.parse().unwrap(), 0]
+            })
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    let mut pp_rows = 0;
+    let mut inside: HashMap<&str, BTreeSet<Cell>> = HashMap::new();
+    let mut listed: HashMap<&str, BTreeSet<Vec<Cell>>> = HashMap::new();
+    for line in rules.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        match f[0] {
+            "rows" => pp_rows = f[1].parse().unwrap(),
+            "cells" => {
+                inside.insert(f[1], parse(f[2]).into_iter().collect());
+            }
+            "placements" => {
+                listed.insert(f[1], f[2].split(';').map(parse).collect());
+            }
+            other => panic!("{other}"),
+        }
+    }
+    assert_eq!(
+        inside.len() + listed.len(),
+        p.pieces.len(),
+        "a rule per piece"
+    );
+    let matrix = p.matrix().unwrap();
+    let keep: Vec<usize> = (0..matrix.placements.len())
+        .filter(|&r| {
+            let pl = &matrix.placements[r];
+            let name = p.pieces[pl.piece].name.as_str();
+            match (inside.get(name), listed.get(name)) {
+                (Some(cells), _) => pl.cells.iter().all(|c| cells.contains(c)),
+                (None, Some(ok)) => ok.contains(&pl.cells),
+                (None, None) => panic!("{name}: no rule"),
+            }
+        })
+        .collect();
+    assert_eq!(keep.len(), pp_rows, "{id}: PP's matrix, row for row");
+    let problem = matrix.problem(Some(&keep));
+    let dead = presolve::DeadRows::run(&problem);
+    let set_aside = presolve::verify(&problem, dead.removed()).expect("a sound record");
+    assert!(set_aside > 0);
+    let left = presolve::without(&problem, dead.removed());
+    let bare = dead
+        .bare(&left)
+        .expect("a piece or cell left with no placement");
+    let mut weights = vec![0; left.num_items()];
+    weights[bare] = -1;
+    let cert = certificate::verify(&left, &weights).expect("a valid certificate");
+    assert!(cert.total < 0, "{id}: no exact cover under PP's rules");
+    // The region and pieces alone do have tilings: one that the
+    // independent checker accepts.
+    let first = solve::solutions(&p, SolveOptions { unique: false }, Some(1)).unwrap();
+    check(&p, &first[0]);
+}
+
+/// A count searches only the rows the dead-row presolve leaves (the same
+/// exact covers, fewer dead ends): the same number as a search over every
+/// row, with both inner searches, and the parts of a split count (cut
+/// after the presolve, as `count-catalogue` and `--shard` do) add up to it.
+#[test]
+fn counts_search_the_presolved_rows() {
+    use tessera::engine::polyform::solve::Engine;
+    let c = catalogue();
+    let p = c.find("Pentominoes6x10").unwrap();
+    let opts = SolveOptions::default();
+    for engine in [Engine::Auto, Engine::Dlx] {
+        let root = Session::with_engine(&p, opts, &[], engine).unwrap();
+        let every_row = root.rows_searched();
+        // A fork skips the proof, so it searches every row.
+        let mut plain = root.fork(&[]).unwrap();
+        let mut presolved = root;
+        let n = presolved.count_solutions(None);
+        assert!(presolved.rows_searched() < every_row, "{engine:?}");
+        assert_eq!(plain.count_solutions(None), n, "{engine:?}");
+        assert_eq!(plain.rows_searched(), every_row);
+
+        let mut root = Session::with_engine(&p, opts, &[], engine).unwrap();
+        assert!(!root.prove_impossible());
+        assert!(root.rows_searched() < every_row);
+        let parts = root.parts(16);
+        assert!(parts.len() >= 16);
+        let sum: u128 = parts
+            .iter()
+            .map(|prefix| root.fork(prefix).unwrap().count_solutions(None))
+            .sum();
+        assert_eq!(sum, n, "{engine:?}: the parts add up");
+    }
+}

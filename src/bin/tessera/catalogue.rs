@@ -38,6 +38,10 @@ pub struct CountArgs {
     /// Only puzzles with a published count
     #[arg(long)]
     published_only: bool,
+    /// Only puzzles whose published count is certain and at most N (the
+    /// issue's speed target is every one of at most 100,000)
+    #[arg(long, value_name = "N")]
+    published_at_most: Option<u128>,
     /// Threads sharing each puzzle's search (default 1)
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
@@ -330,6 +334,13 @@ pub fn count(a: CountArgs) -> Result<(), Failure> {
         .iter()
         .filter(|e| a.filter.as_deref().is_none_or(|f| e.matches(f)))
         .filter(|e| !a.published_only || e.published.is_some())
+        .filter(|e| {
+            a.published_at_most.is_none_or(|n| {
+                e.published
+                    .as_ref()
+                    .is_some_and(|p| !p.uncertain && p.count <= n)
+            })
+        })
         .collect();
     let started = Instant::now();
     let mut rows = Vec::new();
@@ -351,6 +362,9 @@ pub fn count(a: CountArgs) -> Result<(), Failure> {
     }
     if a.published_only {
         args.push("--published-only".into());
+    }
+    if let Some(n) = a.published_at_most {
+        args.push(format!("--published-at-most {n}"));
     }
     args.push(format!("--threads {}", a.threads));
     let mut md = String::new();

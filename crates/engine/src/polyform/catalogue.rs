@@ -52,7 +52,10 @@ pub const SOURCE: &str = "Polyform Puzzler";
 pub struct Published {
     /// The number.
     pub count: u128,
-    /// PP is not sure ("?", "at least", "over", "N or M").
+    /// Not comparable as it stands: PP is not sure ("?", "at least",
+    /// "over", "N or M"), or its number counts the puzzle under rules of
+    /// PP's own code that the region and pieces do not state (the phrase
+    /// says which).
     pub uncertain: bool,
     /// PP's wording when uncertain.
     pub phrase: Option<String>,

@@ -123,6 +123,25 @@ enum Inner {
 }
 
 impl Inner {
+    /// The bitset search (`bits`) or DLX over the matrix rows `keep`, with
+    /// the problem rows `prefix` forced.
+    fn new(
+        puzzle: &Puzzle,
+        matrix: &Matrix,
+        keep: &[usize],
+        prefix: &[usize],
+        bits: bool,
+    ) -> Result<Inner, PolyformError> {
+        let bad = |e: String| PolyformError::BadPuzzle(format!("bad subproblem prefix: {e}"));
+        Ok(if bits {
+            Inner::Bits(BitSearch::new(puzzle, matrix, keep, prefix).map_err(bad)?)
+        } else {
+            let problem = matrix.problem(Some(keep));
+            let s = Solver::with_forced_rows(&problem, prefix).map_err(|e| bad(format!("{e}")))?;
+            Inner::Dlx(Box::new(s))
+        })
+    }
+
     fn step(&mut self, budget: u64) -> Step<Vec<usize>> {
         match self {
             Inner::Dlx(s) => s.step(budget),
@@ -232,16 +251,7 @@ impl Session {
             Engine::Bitfill => bitfill::qualifies(puzzle, &matrix),
             Engine::Dlx => false,
         };
-        let solver = if bits {
-            let b = BitSearch::new(puzzle, &matrix, &reduction.keep, prefix)
-                .map_err(|e| PolyformError::BadPuzzle(format!("bad subproblem prefix: {e}")))?;
-            Inner::Bits(b)
-        } else {
-            let problem = matrix.problem(Some(&reduction.keep));
-            let s = Solver::with_forced_rows(&problem, prefix)
-                .map_err(|e| PolyformError::BadPuzzle(format!("bad subproblem prefix: {e}")))?;
-            Inner::Dlx(Box::new(s))
-        };
+        let solver = Inner::new(puzzle, &matrix, &reduction.keep, prefix, bits)?;
         Ok(Session {
             puzzle: puzzle.clone(),
             matrix,
@@ -326,7 +336,11 @@ impl Session {
             if !d.step(problem, budget.saturating_mul(PRESOLVE_UNITS_PER_NODE)) {
                 return;
             }
-            self.proof = after_presolve(problem, d);
+            let (proof, live) = after_presolve(problem, d);
+            self.proof = proof;
+            if let Some(live) = live {
+                self.search_live_rows(&live);
+            }
             return;
         }
         let Proof::Running(f, problem, dead) = &mut self.proof else {
@@ -336,6 +350,28 @@ impl Session {
             Outcome::Working => {}
             Outcome::Proven(c) => self.proof = Proof::Proven(c, *dead),
             Outcome::Feasible | Outcome::GaveUp => self.proof = Proof::Skipped,
+        }
+    }
+
+    /// Runs the search on the problem rows `live` only (the rows the
+    /// presolve left; they have the same exact covers). Why: a dead row
+    /// the search would otherwise try at every node where it fits costs
+    /// time for nothing — on the heptiamond hexgrid puzzles a third of the
+    /// rows are dead. Only before the search has started: the row numbers
+    /// of [`parts`](Self::parts) and of [`fork`](Self::fork)ed sessions
+    /// follow, and they are the same on every machine, because the dead
+    /// rows are a fixpoint that does not depend on the order of the steps.
+    fn search_live_rows(&mut self, live: &[usize]) {
+        if self.solver.progress().nodes > 0 || live.len() == self.reduction.keep.len() {
+            return;
+        }
+        let keep: Vec<usize> = live.iter().map(|&r| self.reduction.keep[r]).collect();
+        let bits = matches!(self.solver, Inner::Bits(_));
+        // Cannot fail: no forced rows.
+        if let Ok(mut solver) = Inner::new(&self.puzzle, &self.matrix, &keep, &[], bits) {
+            solver.set_count_only(self.count_only && !self.reduction.needs_test());
+            self.solver = solver;
+            self.reduction.keep = keep;
         }
     }
 
@@ -555,11 +591,22 @@ impl Search<Solution> for Session {
 /// The proof's next stage once the dead rows of `problem` are known: a
 /// bare item's −1 weight, or the LP on the rows left. Nothing is claimed
 /// unless `presolve::verify` accepts the record (a failure would be a bug:
-/// the search then decides).
-fn after_presolve(problem: &mut Problem, d: &DeadRows) -> Proof {
+/// the search then decides). With it, the problem rows left when some were
+/// set aside, for the search to run on.
+fn after_presolve(problem: &mut Problem, d: &DeadRows) -> (Proof, Option<Vec<usize>>) {
     let Ok(n) = presolve::verify(problem, d.removed()) else {
-        return Proof::Skipped;
+        return (Proof::Skipped, None);
     };
+    let live = (n > 0).then(|| {
+        (0..problem.num_rows())
+            .filter(|&r| d.is_alive(r))
+            .collect::<Vec<usize>>()
+    });
+    (proof_after_presolve(problem, d, n), live)
+}
+
+/// The proof's next stage on the `n` rows the verified record leaves.
+fn proof_after_presolve(problem: &mut Problem, d: &DeadRows, n: usize) -> Proof {
     let left = if n == 0 {
         std::mem::take(problem)
     } else {
