@@ -496,46 +496,31 @@ fn catalogue_is_listed_searched_and_solved_by_class_name() {
     let o = tessera(&["polyform", "solve", "Pentominoes3x20Loop"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("wraps"), "{}", stderr(&o));
-    // A tiny count report.
-    let o = tessera(&[
-        "polyform",
-        "count-catalogue",
-        "--max-seconds",
-        "1",
-        "--filter",
-        "Pentominoes3x20",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let md = stdout(&o);
-    assert!(
-        md.contains("| Pentominoes3x20 | polyomino | 60 | 2 | 2 | agree |"),
-        "{md}"
-    );
-    assert!(md.contains("Pentominoes3x20Loop"), "{md}");
-    // The speed target's set: certain published counts up to N (3x20's is
-    // 2, so 1 leaves it out; the Loop has no count).
-    let chosen = |n: &str| {
-        let o = tessera(&[
+    // A tiny count report, and the speed target's set: certain published
+    // counts up to N (3x20's is 2, so 1 leaves it out; the Loop has none).
+    let report = |more: &[&str]| {
+        let mut args = vec![
             "polyform",
             "count-catalogue",
             "--max-seconds",
             "1",
             "--filter",
             "Pentominoes3x20",
-            "--published-at-most",
-            n,
-        ]);
+        ];
+        args.extend_from_slice(more);
+        let o = tessera(&args);
         assert!(o.status.success(), "{}", stderr(&o));
         stdout(&o)
     };
-    let md = chosen("2");
+    let row = "| Pentominoes3x20 | polyomino | 60 | 2 | 2 | agree |";
+    let md = report(&[]);
+    assert!(md.contains(row), "{md}");
+    assert!(md.contains("Pentominoes3x20Loop"), "{md}");
+    let md = report(&["--published-at-most", "2"]);
     assert!(md.contains("--published-at-most 2"), "{md}");
-    assert!(
-        md.contains("| Pentominoes3x20 | polyomino | 60 | 2 | 2 | agree |"),
-        "{md}"
-    );
+    assert!(md.contains(row), "{md}");
     assert!(!md.contains("Pentominoes3x20Loop"), "{md}");
-    assert!(chosen("1").contains("Puzzles: 0 chosen"));
+    assert!(report(&["--published-at-most", "1"]).contains("Puzzles: 0 chosen"));
 }
 
 /// Polyform Puzzler's own options: -a, -d, -n, -r, -s (a file), -t, -x.
