@@ -256,3 +256,37 @@ fn impossibility_certificates_agree_with_brute_force() {
         "proven {proven}, with covers {covers}"
     );
 }
+
+/// The problem left after choosing rows has exactly the covers that
+/// complete the choice: on random problems, the covers of the original
+/// that contain one or two chosen rows are those of the problem left.
+#[test]
+fn after_choosing_keeps_the_covers_that_complete_the_choice() {
+    let mut rng = ChaCha8Rng::seed_from_u64(25);
+    let mut checked = 0;
+    for _ in 0..300 {
+        let p = random_problem(&mut rng, 6, 2, 14);
+        let covers = brute_force(&p);
+        for cover in &covers {
+            let chosen = &cover[..cover.len().min(2)];
+            let (left, origin) = p.after_choosing(chosen).unwrap();
+            let gone: usize = chosen.iter().map(|&r| p.row(r).len()).sum();
+            assert_eq!(left.num_items() + gone, p.num_items());
+            let want: Vec<Vec<usize>> = covers
+                .iter()
+                .filter(|c| chosen.iter().all(|r| c.contains(r)))
+                .map(|c| c.iter().copied().filter(|r| !chosen.contains(r)).collect())
+                .collect();
+            let got: Vec<Vec<usize>> = brute_force(&left)
+                .into_iter()
+                .map(|c| c.into_iter().map(|r| origin[r]).collect())
+                .collect();
+            assert_eq!(sorted(got), sorted(want));
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "{checked} covers checked");
+    assert!(random_problem(&mut rng, 3, 0, 4)
+        .after_choosing(&[4])
+        .is_none());
+}

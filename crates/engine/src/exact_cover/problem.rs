@@ -191,6 +191,53 @@ impl Problem {
         &self.items[self.starts[r] as usize..self.starts[r + 1] as usize]
     }
 
+    /// The problem left once the rows `chosen` are in the cover: the items
+    /// they do not cover (renumbered, primary first, in order) and the rows
+    /// that avoid those they do. Returned with the original index of each
+    /// row left. `None` if `chosen` names a row that does not exist. Why:
+    /// a problem with covered items kept would show them as primary items
+    /// with no row, which reads as "no cover" to the presolve.
+    pub fn after_choosing(&self, chosen: &[usize]) -> Option<(Problem, Vec<usize>)> {
+        if chosen.iter().any(|&r| r >= self.num_rows()) {
+            return None;
+        }
+        let mut covered = vec![false; self.num_items()];
+        for &r in chosen {
+            for &i in self.row(r) {
+                covered[i as usize] = true;
+            }
+        }
+        let mut new_item = vec![u32::MAX; self.num_items()];
+        let (mut primary, mut secondary) = (0, 0);
+        for i in (0..self.num_items()).filter(|&i| !covered[i]) {
+            if i < self.num_primary {
+                new_item[i] = primary as u32;
+                primary += 1;
+            } else {
+                secondary += 1;
+            }
+        }
+        let mut next = primary as u32;
+        for (i, n) in new_item.iter_mut().enumerate().skip(self.num_primary) {
+            if !covered[i] {
+                *n = next;
+                next += 1;
+            }
+        }
+        let mut left = Problem::new(primary, secondary);
+        let mut origin = Vec::new();
+        for r in 0..self.num_rows() {
+            let row = self.row(r);
+            if row.iter().any(|&i| covered[i as usize]) {
+                continue;
+            }
+            left.items.extend(row.iter().map(|&i| new_item[i as usize]));
+            left.starts.push(left.items.len() as u32);
+            origin.push(r);
+        }
+        Some((left, origin))
+    }
+
     /// Total number of (row, item) incidences.
     pub fn num_entries(&self) -> usize {
         self.items.len()

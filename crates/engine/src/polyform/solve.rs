@@ -284,16 +284,19 @@ impl Session {
     /// `prefix` (as [`with_prefix`](Self::with_prefix)), reusing this one's
     /// matrix, symmetries and tables instead of rebuilding them.
     pub fn fork(&self, prefix: &[usize]) -> Result<Session, PolyformError> {
-        let bad = |e: String| PolyformError::BadPuzzle(format!("bad subproblem prefix: {e}"));
-        let bad_dlx = |e| bad(format!("{e}"));
         let solver = match &self.solver {
-            Inner::Bits(b) => Inner::Bits(b.restart(prefix).map_err(bad)?),
-            Inner::Dlx(_) => {
-                let problem = self.matrix.problem(Some(&self.reduction.keep));
-                Inner::Dlx(Box::new(
-                    Solver::with_forced_rows(&problem, prefix).map_err(bad_dlx)?,
-                ))
-            }
+            // The bitset search copies its tables instead of rebuilding them.
+            Inner::Bits(b) => Inner::Bits(
+                b.restart(prefix)
+                    .map_err(|e| PolyformError::BadPuzzle(format!("bad subproblem prefix: {e}")))?,
+            ),
+            Inner::Dlx(_) => Inner::new(
+                &self.puzzle,
+                &self.matrix,
+                &self.reduction.keep,
+                prefix,
+                false,
+            )?,
         };
         let mut part = Session {
             puzzle: self.puzzle.clone(),
@@ -314,18 +317,6 @@ impl Session {
         Ok(part)
     }
 
-    /// Restarts a forked part's count on the rows that can still matter
-    /// once its prefix is placed: the rows compatible with the prefix,
-    /// less the dead rows of that smaller problem (found and checked as at
-    /// the root, [`crate::exact_cover::presolve`]). Why: placing the first
-    /// pieces kills rows the root's presolve could not; on
-    /// OneSidedTetrasticks5x5DiamondLattice a part loses 235 of 1,939 rows
-    /// and its search half its nodes. Only a part whose count has run
-    /// about as many nodes as the presolve costs pays for it (the
-    /// many small parts would not gain: see `part_presolve_after`). The restart forgets what was
-    /// counted so far (a count-only session returns no solutions, so its
-    /// running total just starts again); the part's rows are its own, used
-    /// only by this session.
     /// The nodes after which a part still counting presolves: about what
     /// the presolve costs, so a part never spends more than twice the
     /// better of the two ways (a presolve looks at each row entry a few
@@ -343,49 +334,29 @@ impl Session {
         }
     }
 
+    /// Restarts a forked part's count on the rows that can still matter
+    /// once its prefix is placed: the rows compatible with the prefix,
+    /// less the dead rows of that smaller problem (found and checked as at
+    /// the root, [`crate::exact_cover::presolve`]). Why: placing the first
+    /// pieces kills rows the root's presolve could not; on
+    /// OneSidedTetrasticks5x5DiamondLattice a part loses 235 of 1,939 rows
+    /// and its search half its nodes. Only a part whose count has run
+    /// about as many nodes as the presolve costs pays for it (the many
+    /// small parts would not gain: see `part_presolve_after`). The restart
+    /// forgets what was counted so far (a count-only session returns no
+    /// solutions, so its running total just starts again); the part's rows
+    /// are its own, used only by this session.
     pub fn presolve_part(&mut self) {
         let Some(prefix) = self.part.take() else {
             return;
         };
         let problem = self.matrix.problem(Some(&self.reduction.keep));
-        if problem.num_entries() > PRESOLVE_MAX_ENTRIES
-            || prefix.iter().any(|&r| r >= problem.num_rows())
-        {
+        if problem.num_entries() > PRESOLVE_MAX_ENTRIES {
             return;
         }
-        let mut covered = vec![false; problem.num_items()];
-        for &r in &prefix {
-            for &i in problem.row(r) {
-                covered[i as usize] = true;
-            }
-        }
-        // The problem left: the items the prefix leaves, renumbered
-        // (primary first), and the rows that avoid the prefix.
-        let np = problem.num_primary();
-        let mut new_item = vec![usize::MAX; problem.num_items()];
-        let (mut primary, mut secondary) = (0, 0);
-        for i in (0..problem.num_items()).filter(|&i| !covered[i] && i < np) {
-            new_item[i] = primary;
-            primary += 1;
-        }
-        for i in (0..problem.num_items()).filter(|&i| !covered[i] && i >= np) {
-            new_item[i] = primary + secondary;
-            secondary += 1;
-        }
-        let rest: Vec<usize> = (0..problem.num_rows())
-            .filter(|&r| problem.row(r).iter().all(|&i| !covered[i as usize]))
-            .collect();
-        let mut left = Problem::new(primary, secondary);
-        for &r in &rest {
-            let items: Vec<usize> = problem
-                .row(r)
-                .iter()
-                .map(|&i| new_item[i as usize])
-                .collect();
-            if left.add_row(&items).is_err() {
-                return;
-            }
-        }
+        let Some((left, rest)) = problem.after_choosing(&prefix) else {
+            return;
+        };
         let dead = DeadRows::run(&left);
         if presolve::verify(&left, dead.removed()).is_err() {
             return;
