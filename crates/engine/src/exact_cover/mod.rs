@@ -6,9 +6,13 @@
 //! [`crate::search::Search`] (for a Web Worker that reports progress
 //! and honours Cancel), or split into independent subproblems
 //! ([`Solver::subproblems`] + [`Solver::with_forced_rows`]) for parallel
-//! counting. Sudoku, polyforms and Quantumino all reduce to it.
+//! counting. Sudoku, polyforms and Quantumino all reduce to it. Around the
+//! search: [`presolve`] sets dead rows aside, [`certificate`] proves a count
+//! of 0 without searching, and [`holes`] lets a tiling search end a branch
+//! at a region of empty cells no pieces can fill.
 
 pub mod certificate;
+pub mod holes;
 pub mod presolve;
 mod problem;
 mod solver;

@@ -8,6 +8,7 @@
 //! item, in index order, of minimum current length; its rows top-down in
 //! insertion order.
 
+use super::holes::Holes;
 use super::problem::{ExactCoverError, Problem};
 use crate::search::{tree_fraction, Progress, Search, Step};
 
@@ -55,6 +56,8 @@ pub struct Solver {
     count_only: bool,
     nodes: u64,
     solutions: u128,
+    /// Optional hole pruning (see [`Holes`]), asked after each placement.
+    holes: Option<Box<Holes>>,
 }
 
 impl Solver {
@@ -142,7 +145,45 @@ impl Solver {
             count_only: false,
             nodes: 0,
             solutions: 0,
+            holes: None,
         }
+    }
+
+    /// Prune with `holes` after every placement from now on (see
+    /// [`Holes`]; the caller built it for this problem's rows).
+    pub fn set_holes(&mut self, holes: Option<Holes>) {
+        self.holes = holes.map(Box::new);
+    }
+
+    /// Whether the uncovered cells next to the row of node `r` can still be
+    /// filled. An item is uncovered exactly when its left neighbour still
+    /// links to it (covers are undone in reverse order).
+    fn fillable(&mut self, r: usize) -> bool {
+        let Some(mut holes) = self.holes.take() else {
+            return true;
+        };
+        // The row's items, walked like `cover_others` (no allocation).
+        let mut p = r;
+        let mut first = true;
+        let items = std::iter::from_fn(|| loop {
+            if !first && p == r {
+                return None;
+            }
+            first = false;
+            let Node { top, up, .. } = *self.nd(p);
+            if top == 0 {
+                p = up as usize;
+            } else {
+                p += 1;
+                return Some(top - 1);
+            }
+        });
+        let ok = holes.fillable(items, |i| {
+            let h = i as usize + 1;
+            self.rlink(self.llink(h)) == h
+        });
+        self.holes = Some(holes);
+        ok
     }
 
     /// A solver whose solutions all contain `rows` (e.g. a Sudoku's givens,
@@ -486,6 +527,13 @@ impl Solver {
                         if !self.count_only {
                             return Some(self.current_solution());
                         }
+                        continue;
+                    }
+                    if self.holes.is_some()
+                        && self.level > 0
+                        && !self.fillable(self.x[self.level - 1] as usize)
+                    {
+                        self.state = State::Backtrack;
                         continue;
                     }
                     if spent >= budget {
