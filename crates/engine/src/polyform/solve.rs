@@ -172,11 +172,12 @@ impl Inner {
 /// Why: DLX alone sees such a region only when one of its cells has no
 /// placement left; on the heptiamond hexgrid puzzles (168 cells, on DLX)
 /// a depth-3 part went from 5.2 M nodes to 17 k, and their counts from
-/// 309 / 142 / 196 s to 6 / 22 / 28 s. Not with crossings (secondary
-/// items): on Tetrasticks6x6 it saved 10–16 % of the nodes and cost more
-/// time than that (20 s → 23–27 s single-threaded, also when two collinear
-/// segments count as apart once a piece runs straight across their point),
-/// because the holes it finds there are ones DLX sees a level later.
+/// 309 / 142 / 196 s to 3 / 14 / 17 s (`count-catalogue`, 2 threads).
+/// Not with crossings (secondary items): on Tetrasticks6x6 it saved
+/// 10–16 % of the nodes and cost more time than that (20 s → 23–27 s
+/// single-threaded, also when two collinear segments count as apart once
+/// a piece runs straight across their point), because the holes it finds
+/// there are ones DLX sees a level later.
 fn holes(matrix: &Matrix, problem: &Problem) -> Option<Holes> {
     if !matrix.secondary.is_empty() {
         return None;
