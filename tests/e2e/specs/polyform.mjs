@@ -243,7 +243,11 @@ export const tests = [
       assert.equal(await t.tid("ed-w", page).inputValue(), "99");
       // The link reproduces the drawing.
       await t.click("ed-fill", page);
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="ed-canvas"] .ed-cell[data-on="true"]').length === 9);
+      const filled = await page.evaluate(() => location.hash);
       await page.locator('[data-testid="ed-canvas"] .ed-cell[data-i="0"]').click();
+      // The link follows the drawing a moment later (it is written after the render).
+      await page.waitForFunction((before) => location.hash !== before, filled);
       const hash = await page.evaluate(() => location.hash);
       assert.match(hash, /^#polyforms\/edit\/polyomino\/3x3x1\/polyominoes-123\//);
       const again = await openPolyforms(t, hash);
