@@ -167,7 +167,9 @@ fn connected(cells: &[u32], nbr: &[Vec<u32>]) -> bool {
     reached.len() == cells.len()
 }
 
-fn gcd(a: u32, b: u32) -> u32 {
+/// Greatest common divisor (`gcd(0, k) = k`): the unit of allowed component
+/// sizes, here and in the bitset search's own component test.
+pub(crate) fn gcd(a: u32, b: u32) -> u32 {
     if b == 0 {
         a
     } else {

@@ -28,6 +28,7 @@
 
 use super::lattice::{Cell, Lattice};
 use super::puzzle::{Matrix, Puzzle};
+use crate::exact_cover::holes::gcd;
 use crate::search::{Progress, Step};
 use std::ops::{BitAnd, BitOr, BitXor, Not};
 
@@ -430,14 +431,6 @@ pub struct Bitfill<M: Mask = u128> {
     nodes: u64,
     solutions: u128,
     fraction: f64,
-}
-
-fn gcd(a: u32, b: u32) -> u32 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
 }
 
 impl<M: Mask> Bitfill<M> {
