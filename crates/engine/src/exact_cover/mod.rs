@@ -9,7 +9,9 @@
 //! counting. Sudoku, polyforms and Quantumino all reduce to it. Around the
 //! search: [`presolve`] sets dead rows aside, [`certificate`] proves a count
 //! of 0 without searching, and [`holes`] lets a tiling search end a branch
-//! at a region of empty cells no pieces can fill.
+//! at a region of empty cells no pieces can fill. Inside the search, a
+//! placement that leaves another item with no row is undone as soon as
+//! that happens (`Solver::place`), not a level later.
 
 pub mod certificate;
 pub mod holes;

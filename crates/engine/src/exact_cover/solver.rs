@@ -58,7 +58,25 @@ pub struct Solver {
     solutions: u128,
     /// Optional hole pruning (see [`Holes`]), asked after each placement.
     holes: Option<Box<Holes>>,
+    /// Number of primary items (headers `1..=primary`).
+    primary: u32,
+    /// Per item, the stamp of the placement whose row holds it; an item
+    /// emptied by a placement that will not cover it ends the placement.
+    mark: Vec<u32>,
+    stamp: u32,
+    /// Counted by `hide` when it empties an active primary item not marked
+    /// with the current stamp; the first [`PENDING`] such items.
+    emptied: u32,
+    emptied_items: [u32; PENDING],
+    /// Per level, the primary items that covering the level's item left
+    /// with no row (up to [`PENDING`]; `u32::MAX` = unused): only a row
+    /// holding all of them can be placed.
+    pending: Vec<[u32; PENDING]>,
 }
+
+/// Emptied items remembered per level (more are rare; the rule then
+/// leaves them to `choose`, which finds them a level deeper).
+const PENDING: usize = 2;
 
 impl Solver {
     /// A solver positioned before the first solution.
@@ -146,6 +164,12 @@ impl Solver {
             nodes: 0,
             solutions: 0,
             holes: None,
+            primary: p as u32,
+            mark: vec![0; n + 2],
+            stamp: 0,
+            emptied: 0,
+            emptied_items: [u32::MAX; PENDING],
+            pending: vec![[u32::MAX; PENDING]; depth],
         }
     }
 
@@ -459,6 +483,14 @@ impl Solver {
                 self.nd_mut(up as usize).down = down;
                 self.nd_mut(down as usize).up = up;
                 self.nd_mut(x).top -= 1;
+                if self.nd(x).top == 0 && x <= self.primary as usize && self.mark[x] != self.stamp {
+                    // A row still linked holds only active items, so x is
+                    // active, and no row is left to cover it.
+                    if (self.emptied as usize) < PENDING {
+                        self.emptied_items[self.emptied as usize] = x as u32;
+                    }
+                    self.emptied += 1;
+                }
                 q += 1;
             }
         }
@@ -513,6 +545,110 @@ impl Solver {
         }
     }
 
+    /// Place the row of node `r` (its item already covered): cover its other
+    /// items, unless that leaves an active primary item with no row, in
+    /// which case undo and return false. Why: in such a state the next
+    /// `choose` would only find the empty item and go back, after the whole
+    /// row was covered; stopping at the first item that empties another
+    /// skips the rest of the row's covers (on tetrastick parts, over half of
+    /// all placements end this way). The choice of items, the order of
+    /// rows and so of solutions are unchanged: a dead state has no
+    /// solution, and the node is still counted by the caller.
+    #[inline]
+    fn place(&mut self, l: usize, r: usize) -> bool {
+        self.new_stamp();
+        // Mark the row's items: emptying one of them is no dead end, the
+        // row covers it.
+        let mut p = r + 1;
+        while p != r {
+            let Node { top, up, .. } = *self.nd(p);
+            if top == 0 {
+                p = up as usize;
+            } else {
+                self.mark[top as usize] = self.stamp;
+                p += 1;
+            }
+        }
+        // Items the level's own cover emptied: this row must hold them.
+        for x in self.pending[l] {
+            if x != u32::MAX && self.mark[x as usize] != self.stamp {
+                return false;
+            }
+        }
+        self.emptied = 0;
+        // Cover as `cover_others` does, left to right from r.
+        let mut p = r + 1;
+        while p != r {
+            let Node { top, up, .. } = *self.nd(p);
+            let j = top as usize;
+            if j == 0 {
+                p = up as usize;
+                continue;
+            }
+            self.cover(j);
+            if self.emptied > 0 {
+                // Undo the covers done so far, right to left from p back
+                // to the first node after r (wrapping at the row's spacer
+                // as `uncover_others` does).
+                let start = if self.nd(r + 1).top == 0 {
+                    self.nd(r + 1).up as usize
+                } else {
+                    r + 1
+                };
+                let mut q = p;
+                loop {
+                    self.uncover(self.nd(q).top as usize);
+                    if q == start {
+                        break;
+                    }
+                    q -= 1;
+                    if self.nd(q).top == 0 {
+                        q = self.nd(q).down as usize;
+                    }
+                }
+                return false;
+            }
+            p += 1;
+        }
+        true
+    }
+
+    /// A stamp no item is marked with yet.
+    #[inline]
+    fn new_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+    }
+
+    /// Try the rows of level `l`'s item from node `r` down until one can be
+    /// placed ([`Solver::place`]): then go a level deeper; if none can,
+    /// uncover the item and go back. Returns the rows tried, one node each.
+    #[inline]
+    fn try_rows(&mut self, l: usize, mut r: usize) -> u64 {
+        let i = self.chosen[l] as usize;
+        let mut tried = 0;
+        loop {
+            tried += 1;
+            self.nodes += 1;
+            if self.place(l, r) {
+                self.x[l] = r as u32;
+                self.level += 1;
+                self.state = State::Enter;
+                return tried;
+            }
+            r = self.nd(r).down as usize;
+            if r == i {
+                self.uncover(i);
+                self.state = State::Backtrack;
+                return tried;
+            }
+            self.k[l] += 1;
+        }
+    }
+
     /// Advance the state machine by at most `budget` nodes. Returns
     /// `Some(solution)` when one is found outside count-only mode.
     fn run(&mut self, budget: u64) -> Option<Vec<usize>> {
@@ -545,17 +681,23 @@ impl Solver {
                         self.state = State::Backtrack;
                         continue;
                     }
+                    // Cover the item, noting what that empties (no item is
+                    // marked: the level's rows are not placed yet).
+                    self.new_stamp();
+                    self.emptied = 0;
+                    self.emptied_items = [u32::MAX; PENDING];
                     self.cover(i);
                     let l = self.level;
-                    let r = self.nd(i).down;
-                    self.x[l] = r;
+                    self.pending[l] = if self.emptied as usize <= PENDING {
+                        self.emptied_items
+                    } else {
+                        [u32::MAX; PENDING]
+                    };
                     self.chosen[l] = i as u32;
                     self.k[l] = 0;
                     self.b[l] = len;
-                    self.cover_others(r as usize);
-                    self.level += 1;
-                    self.nodes += 1;
-                    spent += 1;
+                    let r = self.nd(i).down as usize;
+                    spent += self.try_rows(l, r);
                 }
                 State::Backtrack => {
                     if self.level == 0 {
@@ -567,18 +709,13 @@ impl Solver {
                     let r = self.x[l] as usize;
                     self.uncover_others(r);
                     let i = self.chosen[l] as usize;
-                    let next = self.nd(r).down;
-                    if next as usize == i {
+                    let next = self.nd(r).down as usize;
+                    if next == i {
                         self.uncover(i);
                         continue;
                     }
-                    self.x[l] = next;
                     self.k[l] += 1;
-                    self.cover_others(next as usize);
-                    self.level += 1;
-                    self.nodes += 1;
-                    spent += 1;
-                    self.state = State::Enter;
+                    spent += self.try_rows(l, next);
                 }
             }
         }
