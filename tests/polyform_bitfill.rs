@@ -364,3 +364,58 @@ fn dlx_hole_pruning_cuts_the_tree_not_the_solutions() {
         );
     }
 }
+
+/// A parallel count cuts late parts deeper ([`parallel::count_parts`]):
+/// with the cut allowed from the start for every part, parts are cut, and
+/// the count is still the plain count, on the bitset search and on DLX
+/// (sticks included). A deadline already past stops the count unfinished.
+#[test]
+fn late_parts_are_cut_deeper_and_count_the_same() {
+    use std::time::{Duration, Instant};
+    use tessera::engine::polyform::parallel::{count_parts, CountPlan};
+    for (name, unique, engine) in [
+        ("soma-3x3x3", false, Engine::Auto),
+        ("pentominoes-3x20", false, Engine::Auto),
+        ("pentominoes-3x20", true, Engine::Dlx),
+        ("hexiamonds-4x9", true, Engine::Dlx),
+        ("tetrasticks-5x5-no-h", true, Engine::Dlx),
+    ] {
+        let p = library::find(name).unwrap();
+        let opts = SolveOptions { unique };
+        let want = Session::with_engine(&p, opts, &[], engine)
+            .unwrap()
+            .count_solutions(None);
+        let root = Session::with_engine(&p, opts, &[], engine).unwrap();
+        let first = root.subproblems(2).len();
+        for threads in [2, 3] {
+            let plan = CountPlan {
+                split_after: Duration::ZERO,
+                cut_below: usize::MAX,
+                max_cuts: 1,
+                ..CountPlan::new(threads)
+            };
+            let c = count_parts(&root, plan).unwrap();
+            assert_eq!(
+                c.solutions, want,
+                "{name} unique={unique} threads={threads}"
+            );
+            assert!(c.finished && c.fraction == 1.0, "{name}: {c:?}");
+            assert!(
+                c.parts > first,
+                "{name}: no part was cut ({c:?}, {first} first)"
+            );
+        }
+        let never = CountPlan {
+            split_after: Duration::from_secs(3600),
+            ..CountPlan::new(2)
+        };
+        let c = count_parts(&root, never).unwrap();
+        assert_eq!((c.solutions, c.parts), (want, first), "{name} without cuts");
+        let past = CountPlan {
+            deadline: Some(Instant::now()),
+            ..CountPlan::new(2)
+        };
+        let c = count_parts(&root, past).unwrap();
+        assert!(!c.finished && c.fraction < 1.0, "{name}: {c:?}");
+    }
+}

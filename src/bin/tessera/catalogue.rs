@@ -10,10 +10,10 @@ use crate::failure::Failure;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use tessera::engine::polyform::catalogue::{Catalogue, Entry};
+use tessera::engine::polyform::parallel::{count_parts, CountPlan};
 use tessera::engine::polyform::{PolyformError, Puzzle, Session, SolveOptions};
 use tessera::engine::search::{Search, Step};
 
@@ -68,9 +68,8 @@ struct Outcome {
 
 /// Count `puzzle` (unique or all) on `threads` threads, giving up at the
 /// deadline. With one thread the fraction is the search's own estimate;
-/// with several it is the share of the parts (the subproblems of depth 2,
-/// as in `count_parallel`) finished, partly finished parts counting by
-/// their own estimate.
+/// with several it is the share of the parts finished, partly finished
+/// parts counting by their own estimate ([`count_parts`]).
 fn count_within(
     puzzle: &Puzzle,
     unique: bool,
@@ -114,64 +113,17 @@ fn count_within(
             }
         }
     }
-    let parts = root.subproblems(2);
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    // (solutions, nodes, fraction done) summed over parts.
-    let totals = Mutex::new((0u128, 0u64, 0f64));
-    let failed: Mutex<Option<PolyformError>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                if stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                let Some(prefix) = parts.get(k) else { return };
-                let mut s = match root.fork(prefix) {
-                    Ok(s) => s,
-                    Err(e) => {
-                        *failed.lock().expect("lock") = Some(e);
-                        stop.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                };
-                s.set_count_only(true);
-                let done = loop {
-                    if Instant::now() >= deadline {
-                        stop.store(true, Ordering::Relaxed);
-                        break false;
-                    }
-                    if let Step::Done = s.step(1 << 14) {
-                        break true;
-                    }
-                };
-                let p = s.progress();
-                let mut t = totals.lock().expect("lock");
-                t.0 += p.solutions;
-                t.1 += p.nodes;
-                t.2 += if done { 1.0 } else { p.fraction };
-                if !done {
-                    return;
-                }
-            });
-        }
-    });
-    if let Some(e) = failed.into_inner().expect("lock") {
-        return Err(e);
-    }
-    let (found, nodes, done) = totals.into_inner().expect("lock");
-    let all_done = next.load(Ordering::Relaxed) >= parts.len() && !stop.load(Ordering::Relaxed);
-    if all_done {
-        Ok(finish(Some(found), found, nodes, 1.0))
-    } else {
-        let fraction = if parts.is_empty() {
-            0.0
-        } else {
-            done / parts.len() as f64
-        };
-        Ok(finish(None, found, nodes, fraction))
-    }
+    let plan = CountPlan {
+        deadline: Some(deadline),
+        ..CountPlan::new(threads)
+    };
+    let c = count_parts(&root, plan)?;
+    Ok(finish(
+        c.finished.then_some(c.solutions),
+        c.solutions,
+        c.nodes,
+        c.fraction,
+    ))
 }
 
 fn machine() -> String {

@@ -189,18 +189,14 @@ impl Solver {
         // The row's items, walked like `cover_others` (no allocation).
         let mut p = r;
         let mut first = true;
-        let items = std::iter::from_fn(|| loop {
+        let items = std::iter::from_fn(|| {
             if !first && p == r {
                 return None;
             }
             first = false;
-            let Node { top, up, .. } = *self.nd(p);
-            if top == 0 {
-                p = up as usize;
-            } else {
-                p += 1;
-                return Some(top - 1);
-            }
+            let item = self.nd(p).top - 1;
+            p = self.next_in_row(p);
+            Some(item)
         });
         let ok = holes.fillable(items, |i| {
             let h = i as usize + 1;
@@ -513,35 +509,45 @@ impl Solver {
         }
     }
 
+    /// The node after `p` in its row, wrapping at the row's end (the
+    /// spacer after a row links up to its first node).
+    #[inline(always)]
+    fn next_in_row(&self, p: usize) -> usize {
+        let q = p + 1;
+        match *self.nd(q) {
+            Node { top: 0, up, .. } => up as usize,
+            _ => q,
+        }
+    }
+
+    /// The node before `p` in its row, wrapping at the row's start (the
+    /// spacer before a row links down to its last node).
+    #[inline(always)]
+    fn prev_in_row(&self, p: usize) -> usize {
+        let q = p - 1;
+        match *self.nd(q) {
+            Node { top: 0, down, .. } => down as usize,
+            _ => q,
+        }
+    }
+
     /// Cover the items of row node `r` other than its own item, left to right.
     #[inline]
     fn cover_others(&mut self, r: usize) {
-        let mut p = r + 1;
+        let mut p = self.next_in_row(r);
         while p != r {
-            let Node { top, up, .. } = *self.nd(p);
-            let j = top as usize;
-            if j == 0 {
-                p = up as usize;
-            } else {
-                self.cover(j);
-                p += 1;
-            }
+            self.cover(self.nd(p).top as usize);
+            p = self.next_in_row(p);
         }
     }
 
     /// Undo [`Solver::cover_others`], right to left.
     #[inline]
     fn uncover_others(&mut self, r: usize) {
-        let mut p = r - 1;
+        let mut p = self.prev_in_row(r);
         while p != r {
-            let Node { top, down, .. } = *self.nd(p);
-            let j = top as usize;
-            if j == 0 {
-                p = down as usize;
-            } else {
-                self.uncover(j);
-                p -= 1;
-            }
+            self.uncover(self.nd(p).top as usize);
+            p = self.prev_in_row(p);
         }
     }
 
@@ -559,15 +565,11 @@ impl Solver {
         self.new_stamp();
         // Mark the row's items: emptying one of them is no dead end, the
         // row covers it.
-        let mut p = r + 1;
+        let mut p = self.next_in_row(r);
         while p != r {
-            let Node { top, up, .. } = *self.nd(p);
-            if top == 0 {
-                p = up as usize;
-            } else {
-                self.mark[top as usize] = self.stamp;
-                p += 1;
-            }
+            let j = self.nd(p).top as usize;
+            self.mark[j] = self.stamp;
+            p = self.next_in_row(p);
         }
         // Items the level's own cover emptied: this row must hold them.
         for x in self.pending[l] {
@@ -577,38 +579,24 @@ impl Solver {
         }
         self.emptied = 0;
         // Cover as `cover_others` does, left to right from r.
-        let mut p = r + 1;
+        let mut p = self.next_in_row(r);
         while p != r {
-            let Node { top, up, .. } = *self.nd(p);
-            let j = top as usize;
-            if j == 0 {
-                p = up as usize;
-                continue;
-            }
-            self.cover(j);
+            self.cover(self.nd(p).top as usize);
             if self.emptied > 0 {
                 // Undo the covers done so far, right to left from p back
-                // to the first node after r (wrapping at the row's spacer
-                // as `uncover_others` does).
-                let start = if self.nd(r + 1).top == 0 {
-                    self.nd(r + 1).up as usize
-                } else {
-                    r + 1
-                };
+                // to the first node after r.
+                let start = self.next_in_row(r);
                 let mut q = p;
                 loop {
                     self.uncover(self.nd(q).top as usize);
                     if q == start {
                         break;
                     }
-                    q -= 1;
-                    if self.nd(q).top == 0 {
-                        q = self.nd(q).down as usize;
-                    }
+                    q = self.prev_in_row(q);
                 }
                 return false;
             }
-            p += 1;
+            p = self.next_in_row(p);
         }
         true
     }

@@ -62,6 +62,7 @@ pub mod enumerate;
 pub mod format;
 pub mod lattice;
 pub mod library;
+pub mod parallel;
 pub mod piece;
 pub mod polycube;
 pub mod puzzle;

@@ -785,11 +785,9 @@ pub fn solutions(
     Ok(Session::new(puzzle, options)?.collect(limit))
 }
 
-/// [`count`] on `threads` native threads (wasm32 has no threads in std: the
-/// browser splits with [`Session::subproblems`] over its worker pool
-/// instead). The search is split into row prefixes a few levels deep, many
-/// more than threads, and each thread takes the next unclaimed prefix, so
-/// uneven parts still keep every thread busy to the end.
+/// [`count`] on `threads` native threads: the search cut into row prefixes,
+/// many more than threads, each thread taking the next unclaimed one (see
+/// [`super::parallel`]).
 pub fn count_parallel(
     puzzle: &Puzzle,
     options: SolveOptions,
@@ -818,46 +816,15 @@ pub fn count_parallel_explained(
     engine: Engine,
     threads: usize,
 ) -> Result<(u128, u64, Option<Impossible>), PolyformError> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
     let mut root = Session::with_engine(puzzle, options, &[], engine)?;
     if root.prove_impossible() {
         return Ok((0, root.progress().nodes, root.proof()));
     }
-    let threads = threads.max(1);
-    if threads == 1 {
+    if threads <= 1 {
         let mut s = root;
         let n = s.count_solutions(None);
         return Ok((n, s.progress().nodes, None));
     }
-    // Depth 2 gives hundreds of parts on the library's large puzzles.
-    let parts = root.subproblems(2);
-    let next = AtomicUsize::new(0);
-    type Share = Result<(u128, u64), PolyformError>;
-    let results: Vec<Share> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| -> Share {
-                    let (mut total, mut nodes) = (0, 0);
-                    loop {
-                        let k = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(prefix) = parts.get(k) else {
-                            return Ok((total, nodes));
-                        };
-                        let mut s = root.fork(prefix)?;
-                        total += s.count_solutions(None);
-                        nodes += s.progress().nodes;
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().expect("a counting thread panicked"))
-            .collect()
-    });
-    let (n, nodes) = results.into_iter().try_fold((0, 0), |(n, k), r| {
-        let (a, b) = r?;
-        Ok::<_, PolyformError>((n + a, k + b))
-    })?;
-    Ok((n, nodes, None))
+    let c = super::parallel::count_parts(&root, super::parallel::CountPlan::new(threads))?;
+    Ok((c.solutions, c.nodes, None))
 }

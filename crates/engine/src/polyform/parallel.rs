@@ -1,0 +1,223 @@
+//! Counting one puzzle on several native threads.
+//!
+//! The search is cut into row prefixes ([`Session::subproblems`]): each is
+//! an independent part, counted by a [`Session::fork`], and the counts add
+//! up. Threads take the next unclaimed part from a shared queue, so uneven
+//! parts still keep every thread busy — until the last part: one part can
+//! hold a large share of the tree (in OneSidedTetrasticks5x5DiamondLattice
+//! one of the 74 depth-2 parts holds 15 % of the nodes), and when it is
+//! taken late the other threads idle while it runs.
+//!
+//! So the cut deepens at the end: once the count has run longer than
+//! [`CountPlan::split_after`], a part taken while fewer than
+//! [`CountPlan::cut_below`] parts (two per thread) are left is replaced by
+//! its parts two levels deeper (up to [`MAX_CUTS`] times), which refills
+//! the queue with small parts. A short
+//! count never pays for the extra forks; a long one ends on parts of a few
+//! seconds instead of one thread finishing a large part alone. The parts
+//! partition the tree whatever the timing, so the count is the same; only
+//! the node total may differ slightly (a fork presolves after its own
+//! prefix).
+//!
+//! wasm32 has no threads in `std`: the browser splits with
+//! [`Session::subproblems`] over its worker pool instead.
+
+use super::solve::Session;
+use super::PolyformError;
+use crate::search::{Search, Step};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The depth of the first cut (hundreds of parts on the catalogue's large
+/// puzzles).
+pub const FIRST_DEPTH: usize = 2;
+
+/// Levels a late part is cut deeper by.
+pub const CUT_LEVELS: usize = 2;
+
+/// How many times a part may be cut by default: the last parts of a long
+/// count are then at most [`FIRST_DEPTH`] + 6 levels deep.
+pub const MAX_CUTS: u32 = 3;
+
+/// Nodes searched between two looks at the clock.
+const SLICE: u64 = 1 << 14;
+
+/// How to run a parallel count.
+#[derive(Clone, Copy, Debug)]
+pub struct CountPlan {
+    /// Threads sharing the search (at least one).
+    pub threads: usize,
+    /// Give up at this instant, if set: the outcome then says how far the
+    /// count got.
+    pub deadline: Option<Instant>,
+    /// Parts taken after the count has run this long are cut deeper…
+    pub split_after: Duration,
+    /// …while fewer than this many parts are left to take…
+    pub cut_below: usize,
+    /// …and a part was cut fewer times than this.
+    pub max_cuts: u32,
+}
+
+impl CountPlan {
+    /// `threads` threads, no deadline, cutting deeper after five seconds
+    /// when fewer than two parts per thread are left.
+    pub fn new(threads: usize) -> CountPlan {
+        let threads = threads.max(1);
+        CountPlan {
+            threads,
+            deadline: None,
+            split_after: Duration::from_secs(5),
+            cut_below: 2 * threads,
+            max_cuts: MAX_CUTS,
+        }
+    }
+}
+
+/// How far a parallel count got.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PartsCount {
+    /// Solutions found (the count, if `finished`).
+    pub solutions: u128,
+    /// Search nodes of all threads.
+    pub nodes: u64,
+    /// Whether every part was counted to the end.
+    pub finished: bool,
+    /// Share of the tree counted: finished parts by their share (a first-cut
+    /// part's share split evenly among its deeper parts), a part stopped at
+    /// the deadline by its own estimate.
+    pub fraction: f64,
+    /// Parts counted or started (after any deeper cut).
+    pub parts: usize,
+}
+
+/// One part: a row prefix, its share of the whole tree, and how many
+/// times it was cut deeper.
+struct Part {
+    prefix: Vec<usize>,
+    share: f64,
+    cuts: u32,
+}
+
+/// Count the solutions below `root` (a session that has not searched yet)
+/// on `plan.threads` threads. With one thread and no deadline this is the
+/// plain count.
+pub fn count_parts(root: &Session, plan: CountPlan) -> Result<PartsCount, PolyformError> {
+    let start = Instant::now();
+    let first = root.subproblems(FIRST_DEPTH);
+    let share = 1.0 / first.len().max(1) as f64;
+    let queue: Mutex<VecDeque<Part>> = Mutex::new(
+        first
+            .into_iter()
+            .map(|prefix| Part {
+                prefix,
+                share,
+                cuts: 0,
+            })
+            .collect(),
+    );
+    let stop = AtomicBool::new(false);
+    let total = Mutex::new(PartsCount {
+        solutions: 0,
+        nodes: 0,
+        finished: true,
+        fraction: 0.0,
+        parts: 0,
+    });
+    let failed: Mutex<Option<PolyformError>> = Mutex::new(None);
+    let worker = || loop {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let late = start.elapsed() >= plan.split_after;
+        let part = match take(root, &queue, late, &plan) {
+            Ok(Some(part)) => part,
+            Ok(None) => return,
+            Err(e) => {
+                *failed.lock().expect("lock") = Some(e);
+                stop.store(true, Ordering::Relaxed);
+                return;
+            }
+        };
+        let mut s = match root.fork(&part.prefix) {
+            Ok(s) => s,
+            Err(e) => {
+                *failed.lock().expect("lock") = Some(e);
+                stop.store(true, Ordering::Relaxed);
+                return;
+            }
+        };
+        s.set_count_only(true);
+        let done = loop {
+            if plan.deadline.is_some_and(|d| Instant::now() >= d) {
+                stop.store(true, Ordering::Relaxed);
+                break false;
+            }
+            if let Step::Done = s.step(SLICE) {
+                break true;
+            }
+        };
+        let p = s.progress();
+        let mut t = total.lock().expect("lock");
+        t.solutions += p.solutions;
+        t.nodes += p.nodes;
+        t.parts += 1;
+        t.fraction += part.share * if done { 1.0 } else { p.fraction };
+        if !done {
+            t.finished = false;
+            return;
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..plan.threads.max(1) {
+            scope.spawn(worker);
+        }
+        worker();
+    });
+    if let Some(e) = failed.into_inner().expect("lock") {
+        return Err(e);
+    }
+    let mut t = total.into_inner().expect("lock");
+    let left = !queue.into_inner().expect("lock").is_empty();
+    if left || stop.load(Ordering::Relaxed) {
+        t.finished = false;
+    }
+    if t.finished {
+        t.fraction = 1.0;
+    }
+    Ok(t)
+}
+
+/// The next part. Late in a count (`late`) and with few parts left (see
+/// [`CountPlan`]), a part is replaced by its parts [`CUT_LEVELS`] deeper,
+/// first in the queue (the search's order is kept).
+fn take(
+    root: &Session,
+    queue: &Mutex<VecDeque<Part>>,
+    late: bool,
+    plan: &CountPlan,
+) -> Result<Option<Part>, PolyformError> {
+    let mut q = queue.lock().expect("lock");
+    loop {
+        let Some(part) = q.pop_front() else {
+            return Ok(None);
+        };
+        if !late || q.len() >= plan.cut_below || part.cuts >= plan.max_cuts {
+            return Ok(Some(part));
+        }
+        let deeper = root.fork(&part.prefix)?.subproblems(CUT_LEVELS);
+        if deeper.is_empty() || deeper.len() == 1 && deeper[0] == part.prefix {
+            // All dead ends, or a complete solution: nothing to cut.
+            return Ok(Some(part));
+        }
+        let share = part.share / deeper.len() as f64;
+        for prefix in deeper.into_iter().rev() {
+            q.push_front(Part {
+                prefix,
+                share,
+                cuts: part.cuts + 1,
+            });
+        }
+    }
+}
