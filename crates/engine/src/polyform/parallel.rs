@@ -12,9 +12,9 @@
 //! [`CountPlan::split_after`], a part taken while fewer than
 //! [`CountPlan::cut_below`] parts (two per thread) are left is replaced by
 //! its parts two levels deeper (up to [`MAX_CUTS`] times), which refills
-//! the queue with small parts. A short
-//! count never pays for the extra forks; a long one ends on parts of a few
-//! seconds instead of one thread finishing a large part alone. The parts
+//! the queue with small parts. A short count never pays for the extra
+//! forks; a long one ends on parts of a few seconds instead of one thread
+//! finishing a large part alone. The parts
 //! partition the tree whatever the timing, so the count is the same; only
 //! the node total may differ slightly (a fork presolves after its own
 //! prefix).
@@ -131,17 +131,13 @@ pub fn count_parts(root: &Session, plan: CountPlan) -> Result<PartsCount, Polyfo
             return;
         }
         let late = start.elapsed() >= plan.split_after;
-        let part = match take(root, &queue, late, &plan) {
-            Ok(Some(part)) => part,
+        let next = take(root, &queue, late, &plan).and_then(|part| {
+            part.map(|p| root.fork(&p.prefix).map(|s| (p, s)))
+                .transpose()
+        });
+        let (part, mut s) = match next {
+            Ok(Some(next)) => next,
             Ok(None) => return,
-            Err(e) => {
-                *failed.lock().expect("lock") = Some(e);
-                stop.store(true, Ordering::Relaxed);
-                return;
-            }
-        };
-        let mut s = match root.fork(&part.prefix) {
-            Ok(s) => s,
             Err(e) => {
                 *failed.lock().expect("lock") = Some(e);
                 stop.store(true, Ordering::Relaxed);
