@@ -381,3 +381,83 @@ fn after_choosing_keeps_the_covers_that_complete_the_choice() {
         .after_choosing(&[4])
         .is_none());
 }
+
+/// Every solution below `prefix` (forced rows), found by a solver that is
+/// stepped `budget` nodes at a time and, after each step, gives away the
+/// untried rows of its shallowest open level; the given prefixes are
+/// solved the same way. Returns the solutions (each sorted) and how many
+/// prefixes were given away in all.
+fn solve_giving_away(p: &Problem, prefix: &[usize], budget: u64) -> (Vec<Vec<usize>>, usize) {
+    let mut todo = vec![prefix.to_vec()];
+    let mut out = Vec::new();
+    let mut given = 0;
+    while let Some(prefix) = todo.pop() {
+        let mut s = Solver::with_forced_rows(p, &prefix).unwrap();
+        loop {
+            match s.step(budget) {
+                Step::Solution(mut sol) => {
+                    sol.sort_unstable();
+                    out.push(sol);
+                }
+                Step::Paused => {}
+                Step::Done => break,
+            }
+            let away = s.split_off();
+            for part in &away {
+                assert!(part.starts_with(&prefix), "{part:?} extends {prefix:?}");
+            }
+            given += away.len();
+            todo.extend(away);
+        }
+        assert!(s.split_off().is_empty(), "a finished search gives nothing");
+    }
+    (out, given)
+}
+
+/// What a search gives away and what it keeps partition its solutions:
+/// none lost, none found twice, whenever the split happens.
+#[test]
+fn split_off_gives_away_untried_rows_exactly() {
+    let mut rng = ChaCha8Rng::seed_from_u64(29);
+    let mut given = 0;
+    for case in 0..150 {
+        let p = rng.gen_range(2..8);
+        let s = rng.gen_range(0..3);
+        let rows = rng.gen_range(4..16);
+        let prob = random_problem(&mut rng, p, s, rows);
+        let want = brute_force(&prob);
+        for budget in [1, 3, 10] {
+            let (got, g) = solve_giving_away(&prob, &[], budget);
+            assert_eq!(sorted(got), want, "case {case}, budget {budget}");
+            given += g;
+        }
+    }
+    assert!(given > 100, "the searches should give work away: {given}");
+    let q = queens(8);
+    let want = sorted(
+        Solver::new(&q)
+            .map(|mut s| {
+                s.sort_unstable();
+                s
+            })
+            .collect(),
+    );
+    for budget in [5, 40, 300] {
+        let (got, g) = solve_giving_away(&q, &[], budget);
+        assert!(g > 0, "budget {budget}");
+        assert_eq!(sorted(got), want, "8 queens, budget {budget}");
+    }
+    // Counting only: the donor's count and its parts' counts add up.
+    let mut s = Solver::new(&q);
+    s.set_count_only(true);
+    let _ = s.step(50);
+    let away = s.split_off();
+    assert!(!away.is_empty());
+    s.count_all();
+    let rest = s.progress().solutions;
+    let parts: u128 = away
+        .iter()
+        .map(|pre| Solver::with_forced_rows(&q, pre).unwrap().count_all())
+        .sum();
+    assert_eq!(rest + parts, want.len() as u128);
+}

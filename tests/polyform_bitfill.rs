@@ -410,12 +410,50 @@ fn late_parts_are_cut_deeper_and_count_the_same() {
             ..CountPlan::new(2)
         };
         let c = count_parts(&root, never).unwrap();
-        assert_eq!((c.solutions, c.parts), (want, first), "{name} without cuts");
+        assert_eq!(
+            (c.solutions, c.parts - c.given),
+            (want, first),
+            "{name} without cuts"
+        );
         let past = CountPlan {
             deadline: Some(Instant::now()),
             ..CountPlan::new(2)
         };
         let c = count_parts(&root, past).unwrap();
         assert!(!c.finished && c.fraction < 1.0, "{name}: {c:?}");
+    }
+}
+
+/// A thread with nothing left to take waits, and a running DLX part gives
+/// it the untried rows of its shallowest level: with the whole tree as
+/// the only first part, every other thread lives on what is given away,
+/// and the count is the same.
+#[test]
+fn running_parts_give_work_to_waiting_threads() {
+    use std::time::Duration;
+    use tessera::engine::polyform::parallel::{count_parts, CountPlan};
+    // Puzzles of more than a few slices (a part gives nothing away before
+    // its first slice ends).
+    for (name, unique) in [("hexiamonds-4x9", true), ("tetrasticks-5x5-no-h", true)] {
+        let p = library::find(name).unwrap();
+        let opts = SolveOptions { unique };
+        let want = Session::with_engine(&p, opts, &[], Engine::Dlx)
+            .unwrap()
+            .count_solutions(None);
+        let root = Session::with_engine(&p, opts, &[], Engine::Dlx).unwrap();
+        for threads in [2, 3] {
+            let plan = CountPlan {
+                first_depth: 0,
+                split_after: Duration::from_secs(3600),
+                ..CountPlan::new(threads)
+            };
+            let c = count_parts(&root, plan).unwrap();
+            assert_eq!(
+                c.solutions, want,
+                "{name} unique={unique} threads={threads}"
+            );
+            assert!(c.finished && c.fraction == 1.0, "{name}: {c:?}");
+            assert!(c.given > 0 && c.parts == 1 + c.given, "{name}: {c:?}");
+        }
     }
 }

@@ -64,6 +64,9 @@ struct Outcome {
     restricted: Option<String>,
     /// How a count of 0 was proven without searching, if it was.
     proof: Option<String>,
+    /// On several threads, when parts were given away or threads waited:
+    /// how the work was shared (see `count_parts`).
+    sharing: Option<String>,
 }
 
 /// Count `puzzle` (unique or all) on `threads` threads, giving up at the
@@ -90,6 +93,7 @@ fn count_within(
         symmetries,
         restricted: restricted.clone(),
         proof: None,
+        sharing: None,
     };
     if root.prove_impossible() {
         let mut o = finish(Some(0), 0, root.progress().nodes, 1.0);
@@ -118,12 +122,20 @@ fn count_within(
         ..CountPlan::new(threads)
     };
     let c = count_parts(&root, plan)?;
-    Ok(finish(
+    let mut o = finish(
         c.finished.then_some(c.solutions),
         c.solutions,
         c.nodes,
         c.fraction,
-    ))
+    );
+    // Worth a note only where it mattered: a long count's balance.
+    if c.given > 0 || c.waited >= 1.0 {
+        o.sharing = Some(format!(
+            "{} parts, {} of them given away by running parts; threads waited {:.1} s in all",
+            c.parts, c.given, c.waited
+        ));
+    }
+    Ok(o)
 }
 
 fn machine() -> String {
@@ -193,6 +205,9 @@ fn row(e: &Entry, a: &CountArgs, budget: Duration) -> (String, &'static str) {
     }
     if let Some(p) = &o.proof {
         notes.push(p.clone());
+    }
+    if let Some(sharing) = &o.sharing {
+        notes.push(sharing.clone());
     }
     let (tessera, verdict) = match (o.count, &e.published) {
         (Some(n), Some(p)) if n == p.count => (n.to_string(), "agree"),

@@ -72,6 +72,9 @@ pub struct Solver {
     /// with no row (up to [`PENDING`]; `u32::MAX` = unused): only a row
     /// holding all of them can be placed.
     pending: Vec<[u32; PENDING]>,
+    /// Per level, whether its untried rows were handed to another search
+    /// ([`Solver::split_off`]): going back to such a level goes straight up.
+    given_away: Vec<bool>,
 }
 
 /// Emptied items remembered per level (more are rare; the rule then
@@ -170,6 +173,7 @@ impl Solver {
             emptied: 0,
             emptied_items: [u32::MAX; PENDING],
             pending: vec![[u32::MAX; PENDING]; depth],
+            given_away: vec![false; depth],
         }
     }
 
@@ -354,6 +358,45 @@ impl Solver {
             r = self.node[r].down as usize;
         }
         self.uncover(i);
+    }
+
+    /// Hand the untried rows of the shallowest level that has any to
+    /// another search: returns one row prefix per such row (the forced
+    /// rows, the rows chosen above that level, then the row), and this
+    /// search will not try them. The prefixes and what this search has
+    /// left still partition its tree, so counting each prefix with
+    /// [`Solver::with_forced_rows`] and adding gives the same total. Why:
+    /// a thread that runs out of parts can take work from a running one
+    /// instead of idling until it ends (`polyform::parallel`), and the
+    /// shallowest level holds the most work. Empty when every level's
+    /// rows are tried or given away.
+    pub fn split_off(&mut self) -> Vec<Vec<usize>> {
+        if self.state == State::Done {
+            return Vec::new();
+        }
+        for l in 0..self.level {
+            let i = self.chosen[l] as usize;
+            let mut r = self.nd(self.x[l] as usize).down as usize;
+            if self.given_away[l] || r == i {
+                continue;
+            }
+            let mut prefix = self.forced.clone();
+            prefix.extend(
+                self.x[..l]
+                    .iter()
+                    .map(|&n| self.row_of[n as usize] as usize),
+            );
+            let mut out = Vec::new();
+            while r != i {
+                let mut p = prefix.clone();
+                p.push(self.row_of[r] as usize);
+                out.push(p);
+                r = self.nd(r).down as usize;
+            }
+            self.given_away[l] = true;
+            return out;
+        }
+        Vec::new()
     }
 
     /// The current partial solution as row indices: forced rows first, then
@@ -684,6 +727,7 @@ impl Solver {
                     self.chosen[l] = i as u32;
                     self.k[l] = 0;
                     self.b[l] = len;
+                    self.given_away[l] = false;
                     let r = self.nd(i).down as usize;
                     spent += self.try_rows(l, r);
                 }
@@ -698,7 +742,7 @@ impl Solver {
                     self.uncover_others(r);
                     let i = self.chosen[l] as usize;
                     let next = self.nd(r).down as usize;
-                    if next == i {
+                    if next == i || self.given_away[l] {
                         self.uncover(i);
                         continue;
                     }

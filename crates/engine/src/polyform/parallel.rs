@@ -14,10 +14,17 @@
 //! its parts two levels deeper (up to [`MAX_CUTS`] times), which refills
 //! the queue with small parts. A short count never pays for the extra
 //! forks; a long one ends on parts of a few seconds instead of one thread
-//! finishing a large part alone. The parts
-//! partition the tree whatever the timing, so the count is the same; only
-//! the node total may differ slightly (a fork presolves after its own
-//! prefix).
+//! finishing a large part alone.
+//!
+//! A part cut that way can still be large, and its size is only known
+//! once counted. So a thread that finds the queue empty while others still
+//! count waits, and a running part (DLX) looks every [`SLICE`] nodes
+//! whether someone waits: then it gives away the untried rows of its
+//! shallowest open level ([`Session::split_off`]) as new parts. The end of
+//! a count then waits only for the last slice, whatever the parts' sizes.
+//! The parts partition the tree whatever the timing, so the count is the
+//! same; only the node total may differ slightly (a fork presolves after
+//! its own prefix).
 //!
 //! wasm32 has no threads in `std`: the browser splits with
 //! [`Session::subproblems`] over its worker pool instead.
@@ -26,8 +33,8 @@ use super::solve::Session;
 use super::PolyformError;
 use crate::search::{Search, Step};
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// The depth of the first cut (hundreds of parts on the catalogue's large
@@ -49,6 +56,9 @@ const SLICE: u64 = 1 << 14;
 pub struct CountPlan {
     /// Threads sharing the search (at least one).
     pub threads: usize,
+    /// The depth of the first cut ([`FIRST_DEPTH`]; 0: the whole tree is
+    /// one part, which then only gives work away).
+    pub first_depth: usize,
     /// Give up at this instant, if set: the outcome then says how far the
     /// count got.
     pub deadline: Option<Instant>,
@@ -67,6 +77,7 @@ impl CountPlan {
         let threads = threads.max(1);
         CountPlan {
             threads,
+            first_depth: FIRST_DEPTH,
             deadline: None,
             split_after: Duration::from_secs(5),
             cut_below: 2 * threads,
@@ -90,6 +101,12 @@ pub struct PartsCount {
     pub fraction: f64,
     /// Parts counted or started (after any deeper cut).
     pub parts: usize,
+    /// Parts a running part gave away to a waiting thread (included in
+    /// `parts`).
+    pub given: usize,
+    /// Time threads spent waiting for a part while others counted, in
+    /// seconds, all threads added.
+    pub waited: f64,
 }
 
 /// One part: a row prefix, its share of the whole tree, and how many
@@ -100,15 +117,22 @@ struct Part {
     cuts: u32,
 }
 
+/// The queue and who is working on it.
+struct Shared {
+    queue: VecDeque<Part>,
+    /// Threads counting a part now.
+    running: usize,
+}
+
 /// Count the solutions below `root` (a session that has not searched yet)
 /// on `plan.threads` threads. With one thread and no deadline this is the
 /// plain count.
 pub fn count_parts(root: &Session, plan: CountPlan) -> Result<PartsCount, PolyformError> {
     let start = Instant::now();
-    let first = root.subproblems(FIRST_DEPTH);
+    let first = root.subproblems(plan.first_depth);
     let share = 1.0 / first.len().max(1) as f64;
-    let queue: Mutex<VecDeque<Part>> = Mutex::new(
-        first
+    let shared = Mutex::new(Shared {
+        queue: first
             .into_iter()
             .map(|prefix| Part {
                 prefix,
@@ -116,7 +140,12 @@ pub fn count_parts(root: &Session, plan: CountPlan) -> Result<PartsCount, Polyfo
                 cuts: 0,
             })
             .collect(),
-    );
+        running: 0,
+    });
+    // Signalled when parts are added or a part ends.
+    let changed = Condvar::new();
+    // Threads waiting for a part while others still count.
+    let hungry = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let total = Mutex::new(PartsCount {
         solutions: 0,
@@ -124,44 +153,110 @@ pub fn count_parts(root: &Session, plan: CountPlan) -> Result<PartsCount, Polyfo
         finished: true,
         fraction: 0.0,
         parts: 0,
+        given: 0,
+        waited: 0.0,
     });
     let failed: Mutex<Option<PolyformError>> = Mutex::new(None);
+    let fail = |e: PolyformError| {
+        *failed.lock().expect("lock") = Some(e);
+        stop.store(true, Ordering::Relaxed);
+        changed.notify_all();
+    };
     let worker = || loop {
-        if stop.load(Ordering::Relaxed) {
-            return;
-        }
-        let late = start.elapsed() >= plan.split_after;
-        let next = take(root, &queue, late, &plan).and_then(|part| {
-            part.map(|p| root.fork(&p.prefix).map(|s| (p, s)))
-                .transpose()
-        });
-        let (part, mut s) = match next {
-            Ok(Some(next)) => next,
-            Ok(None) => return,
+        let part = {
+            let mut g = shared.lock().expect("lock");
+            loop {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let late = start.elapsed() >= plan.split_after;
+                match take(root, &mut g.queue, late, &plan) {
+                    Ok(Some(part)) => {
+                        g.running += 1;
+                        break part;
+                    }
+                    Ok(None) if g.running == 0 => {
+                        changed.notify_all();
+                        return;
+                    }
+                    Ok(None) => {
+                        // Others still count: wait for a part they give
+                        // away, or for the end.
+                        let since = Instant::now();
+                        hungry.fetch_add(1, Ordering::Relaxed);
+                        g = changed
+                            .wait_timeout(g, Duration::from_millis(50))
+                            .expect("lock")
+                            .0;
+                        hungry.fetch_sub(1, Ordering::Relaxed);
+                        total.lock().expect("lock").waited += since.elapsed().as_secs_f64();
+                    }
+                    Err(e) => {
+                        drop(g);
+                        fail(e);
+                        return;
+                    }
+                }
+            }
+        };
+        let mut s = match root.fork(&part.prefix) {
+            Ok(s) => s,
             Err(e) => {
-                *failed.lock().expect("lock") = Some(e);
-                stop.store(true, Ordering::Relaxed);
+                fail(e);
                 return;
             }
         };
         s.set_count_only(true);
+        let mut given = 0;
+        let mut share = part.share;
         let done = loop {
             if plan.deadline.is_some_and(|d| Instant::now() >= d) {
                 stop.store(true, Ordering::Relaxed);
+                changed.notify_all();
                 break false;
             }
             if let Step::Done = s.step(SLICE) {
                 break true;
             }
+            if hungry.load(Ordering::Relaxed) > 0 {
+                let away = s.split_off();
+                if !away.is_empty() {
+                    given += away.len();
+                    // What this part had left, by its own estimate, shared
+                    // evenly between it and the parts it gives away.
+                    let left = share * (1.0 - s.progress().fraction.clamp(0.0, 1.0));
+                    let each = left / (away.len() + 1) as f64;
+                    share -= left - each;
+                    let mut g = shared.lock().expect("lock");
+                    for prefix in away.into_iter().rev() {
+                        // Already deep: not cut again (later hunger takes
+                        // more from whoever counts them).
+                        g.queue.push_front(Part {
+                            prefix,
+                            share: each,
+                            cuts: plan.max_cuts,
+                        });
+                    }
+                    changed.notify_all();
+                }
+            }
         };
         let p = s.progress();
-        let mut t = total.lock().expect("lock");
-        t.solutions += p.solutions;
-        t.nodes += p.nodes;
-        t.parts += 1;
-        t.fraction += part.share * if done { 1.0 } else { p.fraction };
+        {
+            let mut t = total.lock().expect("lock");
+            t.solutions += p.solutions;
+            t.nodes += p.nodes;
+            t.parts += 1;
+            t.given += given;
+            t.fraction += share * if done { 1.0 } else { p.fraction };
+            if !done {
+                t.finished = false;
+            }
+        }
+        let mut g = shared.lock().expect("lock");
+        g.running -= 1;
+        changed.notify_all();
         if !done {
-            t.finished = false;
             return;
         }
     };
@@ -175,7 +270,7 @@ pub fn count_parts(root: &Session, plan: CountPlan) -> Result<PartsCount, Polyfo
         return Err(e);
     }
     let mut t = total.into_inner().expect("lock");
-    let left = !queue.into_inner().expect("lock").is_empty();
+    let left = !shared.into_inner().expect("lock").queue.is_empty();
     if left || stop.load(Ordering::Relaxed) {
         t.finished = false;
     }
@@ -190,11 +285,10 @@ pub fn count_parts(root: &Session, plan: CountPlan) -> Result<PartsCount, Polyfo
 /// first in the queue (the search's order is kept).
 fn take(
     root: &Session,
-    queue: &Mutex<VecDeque<Part>>,
+    q: &mut VecDeque<Part>,
     late: bool,
     plan: &CountPlan,
 ) -> Result<Option<Part>, PolyformError> {
-    let mut q = queue.lock().expect("lock");
     loop {
         let Some(part) = q.pop_front() else {
             return Ok(None);

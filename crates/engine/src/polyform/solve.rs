@@ -243,6 +243,11 @@ pub struct Session {
     nodes_before: u64,
     /// The part's nodes after which it presolves (`part_presolve_after`).
     part_after: u64,
+    /// After [`presolve_part`](Self::presolve_part) renumbered the rows:
+    /// per row searched now, the row of the session this one was forked
+    /// from (prefixes given away by [`split_off`](Self::split_off) are in
+    /// that numbering, so the root can fork them).
+    root_rows: Option<Vec<usize>>,
 }
 
 impl Session {
@@ -307,6 +312,7 @@ impl Session {
             part: None,
             nodes_before: 0,
             part_after: u64::MAX,
+            root_rows: None,
         })
     }
 
@@ -342,6 +348,7 @@ impl Session {
             part: Some(prefix.to_vec()),
             nodes_before: 0,
             part_after: 0,
+            root_rows: None,
         };
         part.part_after = part.part_presolve_after();
         Ok(part)
@@ -411,9 +418,40 @@ impl Session {
             self.nodes_before += self.solver.progress().nodes;
             self.solver = solver;
             self.reduction.keep = keep;
+            self.root_rows = Some(match self.root_rows.take() {
+                Some(map) => rows.iter().map(|&r| map[r]).collect(),
+                None => rows,
+            });
             self.found = 0;
             self.inner_seen = 0;
         }
+    }
+
+    /// Hand part of what this count has left to search to another thread:
+    /// row prefixes (in the numbering of the session this one was forked
+    /// from, so that one can [`fork`](Self::fork) them) whose counts, added
+    /// to what this session still counts, give the same total (see
+    /// [`Solver::split_off`]). Empty when there is nothing to give, or for
+    /// the bitset search (its parts are short) or a session not counting.
+    /// A part that has not yet presolved ([`presolve_part`](Self::presolve_part))
+    /// does so first: a restart after giving work away would count it twice.
+    pub fn split_off(&mut self) -> Vec<Vec<usize>> {
+        if !self.count_only || self.proof.pending() || !matches!(self.solver, Inner::Dlx(_)) {
+            return Vec::new();
+        }
+        if self.part.is_some() {
+            self.presolve_part();
+        }
+        let Inner::Dlx(s) = &mut self.solver else {
+            return Vec::new();
+        };
+        let mut parts = s.split_off();
+        if let Some(map) = &self.root_rows {
+            for r in parts.iter_mut().flatten() {
+                *r = map[*r];
+            }
+        }
+        parts
     }
 
     /// The checked certificate that the puzzle has no solution, if a count
