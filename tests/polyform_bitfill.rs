@@ -365,6 +365,20 @@ fn dlx_hole_pruning_cuts_the_tree_not_the_solutions() {
     }
 }
 
+/// A parallel count by parts under `plan` that must finish with `want`
+/// solutions (`what` names the case in a failure).
+fn count_finished(
+    root: &Session,
+    plan: tessera::engine::polyform::parallel::CountPlan,
+    want: u128,
+    what: &str,
+) -> tessera::engine::polyform::parallel::PartsCount {
+    let c = tessera::engine::polyform::parallel::count_parts(root, plan).unwrap();
+    assert_eq!(c.solutions, want, "{what}");
+    assert!(c.finished && c.fraction == 1.0, "{what}: {c:?}");
+    c
+}
+
 /// A parallel count cuts late parts deeper ([`parallel::count_parts`]):
 /// with the cut allowed from the start for every part, parts are cut, and
 /// the count is still the plain count, on the bitset search and on DLX
@@ -394,12 +408,12 @@ fn late_parts_are_cut_deeper_and_count_the_same() {
                 max_cuts: 1,
                 ..CountPlan::new(threads)
             };
-            let c = count_parts(&root, plan).unwrap();
-            assert_eq!(
-                c.solutions, want,
-                "{name} unique={unique} threads={threads}"
+            let c = count_finished(
+                &root,
+                plan,
+                want,
+                &format!("{name} unique={unique} threads={threads}"),
             );
-            assert!(c.finished && c.fraction == 1.0, "{name}: {c:?}");
             assert!(
                 c.parts > first,
                 "{name}: no part was cut ({c:?}, {first} first)"
@@ -431,7 +445,7 @@ fn late_parts_are_cut_deeper_and_count_the_same() {
 #[test]
 fn running_parts_give_work_to_waiting_threads() {
     use std::time::Duration;
-    use tessera::engine::polyform::parallel::{count_parts, CountPlan};
+    use tessera::engine::polyform::parallel::CountPlan;
     // Puzzles of more than a few slices (a part gives nothing away before
     // its first slice ends).
     for (name, unique) in [("hexiamonds-4x9", true), ("tetrasticks-5x5-no-h", true)] {
@@ -447,12 +461,12 @@ fn running_parts_give_work_to_waiting_threads() {
                 split_after: Duration::from_secs(3600),
                 ..CountPlan::new(threads)
             };
-            let c = count_parts(&root, plan).unwrap();
-            assert_eq!(
-                c.solutions, want,
-                "{name} unique={unique} threads={threads}"
+            let c = count_finished(
+                &root,
+                plan,
+                want,
+                &format!("{name} unique={unique} threads={threads}"),
             );
-            assert!(c.finished && c.fraction == 1.0, "{name}: {c:?}");
             assert!(c.given > 0 && c.parts == 1 + c.given, "{name}: {c:?}");
         }
     }
