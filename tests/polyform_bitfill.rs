@@ -7,6 +7,7 @@
 
 use std::collections::BTreeSet;
 use tessera::engine::polyform::bitfill::{Bitfill, Mask, W256};
+use tessera::engine::polyform::parallel::{count_parts, CountPlan, PartsCount};
 use tessera::engine::polyform::solve::{count_parallel, Engine};
 use tessera::engine::polyform::{
     library, region, sets, Lattice, Piece, Placed, Puzzle, Session, Solution, SolveOptions,
@@ -367,13 +368,8 @@ fn dlx_hole_pruning_cuts_the_tree_not_the_solutions() {
 
 /// A parallel count by parts under `plan` that must finish with `want`
 /// solutions (`what` names the case in a failure).
-fn count_finished(
-    root: &Session,
-    plan: tessera::engine::polyform::parallel::CountPlan,
-    want: u128,
-    what: &str,
-) -> tessera::engine::polyform::parallel::PartsCount {
-    let c = tessera::engine::polyform::parallel::count_parts(root, plan).unwrap();
+fn count_finished(root: &Session, plan: CountPlan, want: u128, what: &str) -> PartsCount {
+    let c = count_parts(root, plan).unwrap();
     assert_eq!(c.solutions, want, "{what}");
     assert!(c.finished && c.fraction == 1.0, "{what}: {c:?}");
     c
@@ -386,7 +382,6 @@ fn count_finished(
 #[test]
 fn late_parts_are_cut_deeper_and_count_the_same() {
     use std::time::{Duration, Instant};
-    use tessera::engine::polyform::parallel::{count_parts, CountPlan};
     for (name, unique, engine) in [
         ("soma-3x3x3", false, Engine::Auto),
         ("pentominoes-3x20", false, Engine::Auto),
@@ -445,7 +440,6 @@ fn late_parts_are_cut_deeper_and_count_the_same() {
 #[test]
 fn running_parts_give_work_to_waiting_threads() {
     use std::time::Duration;
-    use tessera::engine::polyform::parallel::CountPlan;
     // Puzzles of more than a few slices (a part gives nothing away before
     // its first slice ends).
     for (name, unique) in [("hexiamonds-4x9", true), ("tetrasticks-5x5-no-h", true)] {
