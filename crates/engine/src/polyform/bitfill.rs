@@ -265,7 +265,10 @@ impl BitSearch {
         keep: &[usize],
         forced: &[usize],
     ) -> Result<BitSearch, String> {
-        let width = matrix.region.len().max(puzzle.pieces.len());
+        let width = matrix
+            .region
+            .len()
+            .max(puzzle.pieces.len() + matrix.secondary.len());
         if width <= 64 {
             Bitfill::new(puzzle, matrix, keep, forced).map(|b| BitSearch::W64(Box::new(b)))
         } else if width <= 128 {
@@ -337,9 +340,8 @@ pub const AUTO_MAX_CELLS: usize = 128;
 /// 256 pieces, and not the (unused) combination of reusable and omittable
 /// pieces, whose rows do not name a piece item.
 pub fn qualifies(puzzle: &Puzzle, matrix: &Matrix) -> bool {
-    matrix.secondary.is_empty()
-        && matrix.region.len() <= MAX_BITS
-        && puzzle.pieces.len() <= MAX_BITS
+    matrix.region.len() <= MAX_BITS
+        && puzzle.pieces.len() + matrix.secondary.len() <= MAX_BITS
         && (!puzzle.reuse || puzzle.omit_one_of.is_empty())
 }
 
@@ -382,7 +384,12 @@ pub struct Bitfill<M: Mask = u128> {
     /// Every piece index (also when pieces are reusable and `used` stays 0).
     group_all: M,
     cand_mask: Vec<M>,
+    /// The piece bit of each candidate, and above the piece bits the
+    /// crossing points (secondary items) it holds.
     cand_piece: Vec<M>,
+    /// Whether any candidate holds a crossing point: then a candidate of
+    /// an unused piece can still clash with `used`.
+    crossings: bool,
     cand_row: Vec<u32>,
     /// The cells next to each candidate: every empty component that a
     /// placement closes off or shrinks touches it.
@@ -444,9 +451,10 @@ impl<M: Mask> Bitfill<M> {
         forced: &[usize],
     ) -> Result<Bitfill<M>, String> {
         let n = matrix.region.len();
-        if n > M::BITS || puzzle.pieces.len() > M::BITS {
+        let np = puzzle.pieces.len();
+        if n > M::BITS || np + matrix.secondary.len() > M::BITS {
             return Err(format!(
-                "this bitset search handles at most {} cells and pieces",
+                "this bitset search handles at most {} cells, and {0} pieces and crossing points",
                 M::BITS
             ));
         }
@@ -500,11 +508,19 @@ impl<M: Mask> Bitfill<M> {
         let mut min_size = u32::MAX;
         for (k, &r) in keep.iter().enumerate() {
             let pl = &matrix.placements[r];
-            let piece = if puzzle.reuse {
+            let mut piece = if puzzle.reuse {
                 W256::ZERO
             } else {
                 W256::bit(pl.piece)
             };
+            // Crossing points (secondary items) ride above the piece bits:
+            // a placement fits only if none of its points is taken either.
+            let first_secondary = matrix.primary.len();
+            for &item in &matrix.rows[r] {
+                if item >= first_secondary {
+                    piece = piece | W256::bit(np + item - first_secondary);
+                }
+            }
             let mut mask = W256::ZERO;
             for c in &pl.cells {
                 let i = matrix
@@ -574,6 +590,7 @@ impl<M: Mask> Bitfill<M> {
                     M::from_wide(around & !m)
                 })
                 .collect(),
+            crossings: !matrix.secondary.is_empty(),
             cand_row,
             nbr: nbr.into_iter().map(M::from_wide).collect(),
             shifts: box_shifts
@@ -585,7 +602,7 @@ impl<M: Mask> Bitfill<M> {
             flood_limit: 3 * gcd.max(min_size),
             prune,
             kernel_cells: 7 * gcd.max(min_size),
-            mrv_depth: if lat.is_3d() { 6 } else { 4 },
+            mrv_depth: 6,
             cover_cands: (0..n)
                 .map(|b| {
                     (0..cand_mask.len() as u32)
@@ -793,13 +810,15 @@ impl<M: Mask> Bitfill<M> {
             avail = avail.clear_lowest();
             for j in self.pstart[p] as usize..self.pstart[p + 1] as usize {
                 let m = self.cand_mask[j];
-                if m & filled != M::ZERO {
+                if m & filled != M::ZERO
+                    || (self.crossings && self.cand_piece[j] & used != M::ZERO)
+                {
                     continue;
                 }
                 *nodes += 1;
                 let (f, u) = (filled | m, used | self.cand_piece[j]);
                 if f == self.full {
-                    total += u128::from(u == self.all_pieces);
+                    total += u128::from(u & self.group_all == self.all_pieces);
                 } else if !(self.prune && self.dead_near(self.full & !f, self.cand_nbr[j] & !f)) {
                     total += self.count_below(f, u, nodes);
                 }
@@ -858,8 +877,11 @@ impl<M: Mask> Bitfill<M> {
     /// cell and piece costs microseconds, which pays only near the root:
     /// 2×5×6 all took 1.7 s of CPU with 6 such levels, 2.7 s with 2, 4.6 s
     /// with none and 20 s with all; 6×10 all 0.68 s with 4 against 0.83 s
-    /// with none. Counting recursion (`kernel_cells`) ends these levels
-    /// early.
+    /// with none. 2D puzzles used 4 until six proved better on the
+    /// catalogue's largest bitset counts: Polyominoes45AztecDiamond 25.3 s
+    /// → 18.5 s (536 M → 414 M nodes; 8 levels 19.6 s, 2 levels 24.8 s),
+    /// OneSidedHexiamondsTrefoil_x3 9.3 → 6.7 s. Counting recursion
+    /// (`kernel_cells`) ends these levels early.
     pub fn set_mrv_depth(&mut self, depth: u32) {
         self.mrv_depth = depth;
     }
@@ -882,7 +904,7 @@ impl<M: Mask> Bitfill<M> {
                     let omit_now = self.omit_level && self.frames.is_empty();
                     if empty == M::ZERO && !omit_now {
                         self.fraction += self.weight;
-                        if self.used == self.all_pieces {
+                        if self.used & self.group_all == self.all_pieces {
                             self.solutions += 1;
                             if !self.count_only {
                                 return Step::Solution(self.current());
@@ -919,7 +941,11 @@ impl<M: Mask> Bitfill<M> {
                                 let p = base + avail.trailing_zeros() as usize;
                                 avail = avail.clear_lowest();
                                 for j in self.pstart[p]..self.pstart[p + 1] {
-                                    if self.cand_mask[j as usize] & self.filled == M::ZERO {
+                                    if self.cand_mask[j as usize] & self.filled == M::ZERO
+                                        && (!self.crossings
+                                            || self.cand_piece[j as usize] & self.used
+                                                == M::ZERO)
+                                    {
                                         self.pool.push(j);
                                     }
                                 }

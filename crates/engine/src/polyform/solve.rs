@@ -286,8 +286,14 @@ impl Session {
             Reduction::none(&matrix)
         };
         let bits = match engine {
+            // Stick puzzles stay on DLX: the bitset search handles their
+            // crossings, but filling the lowest segment lost on the
+            // largest (OneSidedTetrasticks5x5DiamondLattice, 1/200 of it:
+            // 22–50 s against DLX's 14 s whatever the depth of its
+            // most-constrained levels) and on TetrasticksParallelogram5x5.
             Engine::Auto => {
                 bitfill::qualifies(puzzle, &matrix)
+                    && matrix.secondary.is_empty()
                     && matrix.region.len() <= bitfill::AUTO_MAX_CELLS
             }
             Engine::Bitfill => bitfill::qualifies(puzzle, &matrix),
@@ -600,6 +606,12 @@ impl Session {
                     .unwrap_or_default()
             }
         }
+    }
+
+    /// Whether pieces can cross here: the matrix has crossing points
+    /// (secondary items), as stick puzzles do.
+    pub fn has_crossings(&self) -> bool {
+        !self.matrix.secondary.is_empty()
     }
 
     /// Whether the bitset search (not DLX) runs this session.
