@@ -68,8 +68,9 @@ struct SolveArgs {
     /// All solutions, symmetric copies included (default: one per symmetry class)
     #[arg(long)]
     all: bool,
-    /// Inner search: auto (bitset search where the puzzle allows it, else
-    /// Dancing Links), dlx, or bitfill
+    /// Inner search: auto (bitset search where the puzzle allows it,
+    /// Dancing Links for stick and trig puzzles and very large regions),
+    /// dlx, or bitfill
     #[arg(long, short = 'a', value_name = "NAME", default_value = "auto")]
     algorithm: String,
     /// Build the exact-cover matrix, print its size and stop (Polyform

@@ -336,9 +336,10 @@ pub const MAX_BITS: usize = 256;
 pub const AUTO_MAX_CELLS: usize = 128;
 
 /// Whether the bitset search can solve this puzzle exactly as the matrix
-/// states it: no secondary items (stick crossings), at most 256 cells and
-/// 256 pieces, and not the (unused) combination of reusable and omittable
-/// pieces, whose rows do not name a piece item.
+/// states it: at most 256 cells, at most 256 pieces and crossing points
+/// (secondary items: they take bits above the pieces'), and not the
+/// (unused) combination of reusable and omittable pieces, whose rows do
+/// not name a piece item.
 pub fn qualifies(puzzle: &Puzzle, matrix: &Matrix) -> bool {
     matrix.region.len() <= MAX_BITS
         && puzzle.pieces.len() + matrix.secondary.len() <= MAX_BITS
@@ -810,8 +811,7 @@ impl<M: Mask> Bitfill<M> {
             avail = avail.clear_lowest();
             for j in self.pstart[p] as usize..self.pstart[p + 1] as usize {
                 let m = self.cand_mask[j];
-                if m & filled != M::ZERO
-                    || (self.crossings && self.cand_piece[j] & used != M::ZERO)
+                if m & filled != M::ZERO || (self.crossings && self.cand_piece[j] & used != M::ZERO)
                 {
                     continue;
                 }
@@ -943,8 +943,7 @@ impl<M: Mask> Bitfill<M> {
                                 for j in self.pstart[p]..self.pstart[p + 1] {
                                     if self.cand_mask[j as usize] & self.filled == M::ZERO
                                         && (!self.crossings
-                                            || self.cand_piece[j as usize] & self.used
-                                                == M::ZERO)
+                                            || self.cand_piece[j as usize] & self.used == M::ZERO)
                                     {
                                         self.pool.push(j);
                                     }
