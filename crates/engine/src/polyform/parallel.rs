@@ -284,7 +284,7 @@ pub fn count_parts(root: &Session, plan: CountPlan) -> Result<PartsCount, Polyfo
 /// [`CountPlan`]), a part is replaced by its parts [`CUT_LEVELS`] deeper,
 /// first in the queue (the search's order is kept).
 ///
-/// Stick puzzles (crossing points) cut every late first-cut part deeper,
+/// Stick and trig puzzles (crossing points) cut every late first-cut part deeper,
 /// however many are left. Why: a part presolves once it has run a while
 /// ([`Session::presolve_part`]), and after four placed sticks far more
 /// rows are dead than after two (a stick blocks the crossings it runs

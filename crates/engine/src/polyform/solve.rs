@@ -288,7 +288,7 @@ impl Session {
             Reduction::none(&matrix)
         };
         let bits = match engine {
-            // Stick puzzles stay on DLX: the bitset search handles their
+            // Stick (and trig) puzzles stay on DLX: the bitset search handles their
             // crossings, but filling the lowest segment lost on the
             // largest (OneSidedTetrasticks5x5DiamondLattice, 1/200 of it:
             // 22–50 s against DLX's 14 s whatever the depth of its
@@ -611,7 +611,7 @@ impl Session {
     }
 
     /// Whether pieces can cross here: the matrix has crossing points
-    /// (secondary items), as stick puzzles do.
+    /// (secondary items), as stick and trig puzzles do.
     pub fn has_crossings(&self) -> bool {
         !self.matrix.secondary.is_empty()
     }
