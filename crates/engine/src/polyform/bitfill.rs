@@ -507,6 +507,7 @@ impl<M: Mask> Bitfill<M> {
         let mut prune = true;
         let mut sizes_gcd = 0u32;
         let mut min_size = u32::MAX;
+        let first_secondary = matrix.primary.len();
         for (k, &r) in keep.iter().enumerate() {
             let pl = &matrix.placements[r];
             let mut piece = if puzzle.reuse {
@@ -516,7 +517,6 @@ impl<M: Mask> Bitfill<M> {
             };
             // Crossing points (secondary items) ride above the piece bits:
             // a placement fits only if none of its points is taken either.
-            let first_secondary = matrix.primary.len();
             for &item in &matrix.rows[r] {
                 if item >= first_secondary {
                     piece = piece | W256::bit(np + item - first_secondary);
