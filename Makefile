@@ -27,41 +27,14 @@ help:
 
 # --- installs (each step skips itself when the right version is present) ---
 tools:
-	@rustup target list --installed | grep -qx wasm32-unknown-unknown \
-	  || rustup target add wasm32-unknown-unknown
-	@trunk --version 2>/dev/null | grep -q "trunk $(TRUNK_VERSION)" \
-	  || cargo install --locked trunk --version $(TRUNK_VERSION)
-	@wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $(WASM_BINDGEN_VERSION)" \
-	  || cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
-	@# wasm-split-cli: splits the app's wasm at its workbenches (scripts/build-app.mjs).
-	@cargo install --list | grep -q "^wasm_split_cli_support v$(WASM_SPLIT_VERSION):" \
-	  || cargo install --locked wasm_split_cli_support --version $(WASM_SPLIT_VERSION) --features build-binary
-	@# wasm-opt for release builds: npm's binaryen (Trunk.toml pins its
-	@# version; scripts/binaryen/node_modules/.bin is first on PATH above).
-	@wasm-opt --version 2>/dev/null | grep -q "version $(WASM_OPT_VERSION)" \
-	  || { cd scripts/binaryen && npm ci --no-audit --no-fund; }
+	@bash scripts/tools.sh $(TRUNK_VERSION) $(WASM_BINDGEN_VERSION) $(WASM_SPLIT_VERSION) $(WASM_OPT_VERSION)
 
 test-deps:
-	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
-	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver; fi
-	@cd tests/e2e && { [ -d node_modules/playwright-core ] && [ -d node_modules/@axe-core/playwright ] || npm ci --no-audit --no-fund; }
-	@# External solvers the Sudoku model exports are checked with (tests/sudoku_models.rs).
-	@# brotli: `make dist` writes .br next to .gz (scripts/precompress.sh).
-	@command -v brotli >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive \
-	  apt-get install -y --no-install-recommends brotli; }
-	@# GNU parallel: the documented way to run a sharded count's shards
-	@# (docs/counting-at-scale.md), run by tests/cli_scale.rs.
-	@command -v parallel >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive \
-	  apt-get install -y --no-install-recommends parallel; }
-	@# minisat: `tessera experiment encodings` compares it with picosat (tests/sat_encodings.rs).
-	@if ! command -v picosat >/dev/null || ! command -v minisat >/dev/null || ! command -v glpsol >/dev/null \
-	  || ! command -v minizinc >/dev/null || ! command -v fzn-gecode >/dev/null; then \
-	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-	    picosat minisat glpk-utils minizinc flatzinc; fi
+	@bash scripts/test-deps.sh
 
 # --- the app ---
 serve: tools
-	trunk serve --offline --address $(HOST) --port $(PORT)
+	@bash scripts/serve.sh $(HOST) $(PORT)
 
 dist: tools
 	trunk build --release --offline --public-url ./
