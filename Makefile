@@ -1,6 +1,7 @@
 # Tessera — every command a developer or CI needs. See README.md.
 #   make serve   install what is missing, build, serve on http://127.0.0.1:8080
 #   make test    install what tests need, run every test layer, print a summary
+#   make check   the inner loop: fmt, clippy, the engine's unit tests (minutes)
 #   make dist    release build into dist/ (relative URLs: any sub-path works)
 #   make bench   benchmarks, printed side by side with peers measured in the same run
 #   make bench-web  first load: sizes, throttled time to the grid, Lighthouse
@@ -20,10 +21,10 @@ export TRUNK_OFFLINE := true
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: help tools test-deps serve dist test test-engine lint test-wasm test-e2e bench bench-browser bench-web fmt clean fuzz
+.PHONY: help tools test-deps serve dist check test test-native lint test-wasm test-e2e test-serve bench bench-browser bench-web fmt clean fuzz
 
 help:
-	@sed -n '2,8p' Makefile
+	@sed -n '2,9p' Makefile
 
 # --- installs (each step skips itself when the right version is present) ---
 tools:
@@ -46,20 +47,28 @@ FUZZ_SECONDS ?= 10
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh
 
-# --- tests: engine+CLI, lint, wasm build, browser ---
-# Every crate of the workspace: the engine, voxel, jobs and web crates' own
-# tests (the web crate natively: its pure modules), then the root package's
-# integration tests (engine + CLI) and tests/walls.rs (the crate walls).
-test-engine:
-	cargo test --workspace
+# --- tests (docs/testing.md): every layer builds natively with one profile,
+# `checked` (Cargo.toml: opt-level 3, debug assertions and overflow checks) ---
+# The layers of `make test`, in order, each with its time budget in seconds on
+# a 2-core machine with the tools installed. `make test` prints each layer's
+# wall time and the slowest ten tests; a layer that takes more than twice its
+# budget fails, named.
+LAYERS := test-native:480 lint:150 test-e2e:600 test-wasm:60 test-serve:120
 
-# Counts too slow for a debug build (they are #[ignore]d there) run here.
-test-release:
-	cargo test --release --test polyform_puzzles --test polyform_polycube --test polyform_bitfill \
-	  --test quantumino --test quantumino_count --test cli_sudoku_lab --test polyform_segments \
-	  --test polyform_catalogue --test polyform_pp_matrix --test jnotes --test cli_scale
-	cargo test --release -p tessera-jobs jnotes
-	cargo test --release -p tessera-engine --lib essential
+# The inner loop: formatting, native clippy, the engine's unit tests.
+check:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cargo nextest run --cargo-profile checked -p tessera-engine --lib
+
+# Every crate of the workspace (the engine, voxel, jobs and web crates' own
+# tests; the web crate natively: its pure modules), the root package's
+# integration tests (engine + the CLI as a binary), tests/walls.rs, the big
+# counts, then the doc tests. No test may be skipped.
+test-native: test-deps
+	cargo nextest run --cargo-profile checked --workspace --no-fail-fast --run-ignored all
+	cargo test --profile checked --workspace --doc
+	@node scripts/test-times.mjs junit target/nextest/default/junit.xml target/test-times/native.tsv
 
 lint:
 	cargo fmt --all --check
@@ -67,24 +76,22 @@ lint:
 	cargo clippy --workspace --target wasm32-unknown-unknown --bins --lib -- -D warnings
 
 test-e2e: test-deps dist
-	cd tests/e2e && node run.mjs
+	cd tests/e2e && node run.mjs --times ../../target/test-times/e2e.tsv
 
 # The 9x9 solvers compiled to wasm (their own memory layouts there) against
 # an independent checker and the native CLI (tests/wasm/check.mjs).
 test-wasm: tools
 	cargo build --release --target wasm32-unknown-unknown --example wasm_check
-	cargo build --release --bin tessera
-	node tests/wasm/check.mjs target/wasm32-unknown-unknown/release/examples/wasm_check.wasm target/release/tessera
+	cargo build --profile checked --bin tessera
+	node tests/wasm/check.mjs target/wasm32-unknown-unknown/release/examples/wasm_check.wasm target/checked/tessera
+
+# `make serve` from a fresh clone of this tree's HEAD (no target/, no dist/,
+# nothing beside it) must answer with the app (scripts/serve-check.sh).
+test-serve: tools
+	bash scripts/serve-check.sh
 
 test: tools test-deps
-	@layers=(test-engine test-release lint test-wasm test-e2e); pass=0; fail=0; failed=""; \
-	for l in "$${layers[@]}"; do \
-	  echo "=== make $$l"; \
-	  if $(MAKE) --no-print-directory $$l; then pass=$$((pass+1)); else fail=$$((fail+1)); failed="$$failed $$l"; fi; \
-	done; \
-	echo "=== summary (layers):$${failed:+ failed:$$failed}"; \
-	echo "layers: $$pass passed, $$fail failed"; \
-	[ $$fail -eq 0 ]
+	@bash scripts/test-layers.sh $(LAYERS)
 
 bench: tools
 	cargo bench --bench sudoku

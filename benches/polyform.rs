@@ -138,6 +138,27 @@ fn main() {
         );
     }
     versus_dlx1(&filter);
+    if filter.is_empty() || filter.iter().any(|f| "enumerate".contains(f.as_str())) {
+        enumeration();
+    }
+}
+
+/// Polyomino enumeration: the free polyominoes of size 14 (901,971; OEIS
+/// A000105), target at most 3 s natively, best of 3.
+fn enumeration() {
+    use tessera::engine::polyform::enumerate::count;
+    use tessera::engine::polyform::Lattice;
+    let mut best = f64::INFINITY;
+    let mut free = 0;
+    for _ in 0..3 {
+        let t = Instant::now();
+        let counts = count(Lattice::Square, 14).expect("size 14 is within the limit");
+        best = best.min(t.elapsed().as_secs_f64());
+        free = counts[13].free;
+    }
+    assert_eq!(free, 901_971, "free polyominoes of size 14");
+    let met = if best <= 3.0 { "met" } else { "NOT met" };
+    println!("\nenumerate free polyominoes n=14: {free} in {best:.2} s (best of 3)  target ≤ 3 s: {met}");
 }
 
 /// Catalogue puzzles of four lattices for the dlx1 comparison (all

@@ -10,8 +10,10 @@ set -euo pipefail
 host="$1" port="$2"
 cd "$(dirname "$0")/.."
 url="http://$host:$port/"
-mkdir -p target
-log="target/serve.log"
+# The log lives outside the tree: serve must not create a path (target/,
+# dist/) before Trunk starts, so that the check of a fresh clone
+# (scripts/serve-check.sh) sees the clone exactly as Trunk does.
+log="${TMPDIR:-/tmp}/tessera-serve-$port.log"
 : >"$log"
 
 if curl -s -o /dev/null --max-time 2 "$url"; then
@@ -19,10 +21,10 @@ if curl -s -o /dev/null --max-time 2 "$url"; then
   exit 1
 fi
 
-if [ -d target/wasm32-unknown-unknown/debug ]; then
+if [ -d "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/debug" ]; then
   echo "serve: building the app (log: $log)"
 else
-  echo "serve: building the app for the first time — about 5 minutes on 2 cores, then seconds per change (log: $log)"
+  echo "serve: building the app for the first time — about 2 minutes on 2 cores, then seconds per change (log: $log)"
 fi
 start=$SECONDS
 trunk serve --offline --address "$host" --port "$port" >>"$log" 2>&1 &

@@ -3,7 +3,7 @@
 //!
 //! Every total here is computed in the test by the unsharded count and
 //! compared with the shards' sum; the published figures are only an extra
-//! check. Counts too slow for a debug build run in `make test-release`.
+//! check. Counts too slow for a debug build run in `make test`.
 
 mod common;
 
@@ -178,9 +178,8 @@ fn sudoku_with_givens_shards_add_up() {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "release only (Quantumino's counter: minutes in debug): make test-release"
+#[cfg_attr(not(optimized),
+    ignore = "release only (Quantumino's counter: minutes in debug): make test"
 )]
 fn quantumino_shards_add_up() {
     let n = shards_add_up(
@@ -195,9 +194,8 @@ fn quantumino_shards_add_up() {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "release only (8 s per count natively, minutes in debug): make test-release"
+#[cfg_attr(not(optimized),
+    ignore = "release only (8 s per count natively, minutes in debug): make test"
 )]
 fn solid_pentominoes_3x4x5_shards_add_up() {
     let unique = shards_add_up(
@@ -209,9 +207,8 @@ fn solid_pentominoes_3x4x5_shards_add_up() {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "release only (15 s per count natively, minutes in debug): make test-release"
+#[cfg_attr(not(optimized),
+    ignore = "release only (15 s per count natively, minutes in debug): make test"
 )]
 fn empty_6x6_sudoku_shards_add_up() {
     let line = format!("{}\n", ".".repeat(36));
@@ -224,9 +221,8 @@ fn empty_6x6_sudoku_shards_add_up() {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "release only (74 processes each building the band orbits): make test-release"
+#[cfg_attr(not(optimized),
+    ignore = "release only (74 processes each building the band orbits): make test"
 )]
 fn nine_by_nine_grid_shards_add_up() {
     // The unsharded count runs the orbits in one process; the shards each
@@ -609,9 +605,8 @@ fn killed_polyform_count_resumes_to_the_same_total() {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "release only (15 s per count natively, minutes in debug): make test-release"
+#[cfg_attr(not(optimized),
+    ignore = "release only (15 s per count natively, minutes in debug): make test"
 )]
 fn killed_sudoku_count_resumes_to_the_same_total() {
     let line = format!("{}\n", ".".repeat(36));

@@ -199,7 +199,7 @@ fn count_grids_and_bands() {
 /// The published 9×9 total (Felgenhauer & Jarvis), by the band-signature
 /// method — seconds in release, too slow for a debug binary.
 #[test]
-#[cfg_attr(debug_assertions, ignore)]
+#[cfg_attr(not(optimized), ignore)]
 fn count_nine_by_nine_grids() {
     let o = tessera(&["count", "grids", "--box", "3x3"], "");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

@@ -99,7 +99,7 @@ fn every_number_of_the_estimate() {
 /// The table against the exact total: the notes' ratio 0.930589 and their
 /// 314,107 (the last factor that would make the estimate exact).
 #[test]
-#[cfg_attr(debug_assertions, ignore)]
+#[cfg_attr(not(optimized), ignore)]
 fn the_estimate_against_the_exact_count() {
     let e = Estimates::compute();
     let total = count_nine_by_nine();
@@ -111,7 +111,7 @@ fn the_estimate_against_the_exact_count() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore)]
+#[cfg_attr(not(optimized), ignore)]
 fn cli_count_estimates_prints_the_table() {
     let o = common::tessera_with_stdin(&["count", "estimates"], "");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

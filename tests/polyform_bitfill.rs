@@ -359,7 +359,7 @@ fn threads_and_forks_give_the_same_counts() {
 /// DLX count them independently (3×4×5's published counts are checked by
 /// tests/polyform_polycube.rs, which runs the bitset search now).
 #[test]
-#[cfg_attr(debug_assertions, ignore)]
+#[cfg_attr(not(optimized), ignore)]
 fn solid_pentomino_boxes_agree_with_dlx() {
     for name in ["solid-pentominoes-2x3x10", "solid-pentominoes-2x5x6"] {
         let p = library::find(name).unwrap();

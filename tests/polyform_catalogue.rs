@@ -6,7 +6,7 @@
 //! The published numbers are read from the asset (PP's documentation is
 //! the fact compared with); the counts come from Tessera's solver and its
 //! own symmetry reduction. Counting takes seconds in a release build, so
-//! this file runs in `make test-release`.
+//! this file runs in `make test`.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use tessera::engine::polyform::catalogue::Catalogue;
@@ -447,9 +447,8 @@ fn polyhexes_1234_4x10_count_explained() {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "about 20 s in a release build: make test-release"
+#[cfg_attr(not(optimized),
+    ignore = "about 20 s in a release build: make test"
 )]
 fn polyhexes_1234_5x8_count_explained() {
     polyhexes_1234_count_explained("Polyhexes1234_5x8");
@@ -566,9 +565,8 @@ fn one_sided_polyiamonds_12345_x1_count_explained() {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "about 30 s in a release build: make test-release"
+#[cfg_attr(not(optimized),
+    ignore = "about 30 s in a release build: make test"
 )]
 fn one_sided_polyiamonds_12345_hexagon2_count_explained() {
     one_sided_polyiamonds_count_explained("OneSidedPolyiamonds12345Hexagon2");

@@ -55,8 +55,7 @@ fn counter_matches_enumeration_on_small_boxes() {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
+#[cfg_attr(not(optimized),
     ignore = "release only (seconds natively, minutes in debug)"
 )]
 fn counter_matches_enumeration_on_larger_boxes() {
@@ -149,8 +148,7 @@ fn impossible_boxes_count_zero() {
 /// set. (A whole 16-piece aside in 2×2×20 needs minutes of DLX per aside,
 /// too slow for a test; the counter's 2×2×20 counts are in the report.)
 #[test]
-#[cfg_attr(
-    debug_assertions,
+#[cfg_attr(not(optimized),
     ignore = "release only (enumerates thousands of tilings per set)"
 )]
 fn counter_matches_enumeration_for_twelve_pieces() {
@@ -203,9 +201,8 @@ fn add(total: &mut std::collections::BTreeMap<u32, u64>, counts: &[(u32, u64)]) 
 /// parts each reports finished add up to its own result; and a box of one
 /// slice (nothing to split) is counted once, by the owner of part 0.
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "release only (seconds natively, minutes in debug): make test-release"
+#[cfg_attr(not(optimized),
+    ignore = "release only (seconds natively, minutes in debug): make test"
 )]
 fn shared_parts_add_up_to_the_whole_count() {
     let cancel = AtomicBool::new(false);

@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // Browser end-to-end tests for the Tessera web app.
 //
-//   node run.mjs [--dist DIR] [--only SUBSTRING] [--list]
+//   node run.mjs [--dist DIR] [--only SUBSTRING] [--list] [--jobs N] [--times FILE]
 //
 // Serves dist/ (default ../../dist) on 127.0.0.1 at a random free port, at
 // "/" and under the sub-path "/sub/tessera/" (proving relative URLs), drives
 // Debian's Chromium through playwright-core, runs every spec in specs/*.mjs,
 // saves screenshots under target/e2e/, and ends with exactly one line
 // `e2e: N passed, N failed`; the exit status is non-zero on any failure.
+// `--jobs N` runs N tests at a time (default E2E_JOBS or 1), each in its own
+// browser context; `--times FILE` writes each test's wall time
+// (`name<TAB>seconds`) for `make test`'s slowest-ten list.
 // Every test also fails on a console error or a CSP violation, and on a
 // main-thread task over 200 ms while a worker job was live (issue 19's rule;
 // up to two re-runs forgive noisy tries). Tasks over 200 ms outside jobs
@@ -16,7 +19,7 @@
 
 import { chromium } from "playwright-core";
 import { readdir } from "node:fs/promises";
-import { existsSync, mkdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { startServer, SUBPATH } from "./lib/server.mjs";
@@ -30,6 +33,9 @@ const opt = (name, fallback) => {
 };
 const dist = resolve(opt("--dist", join(here, "..", "..", "dist")));
 const only = opt("--only", process.env.E2E_ONLY || "");
+const jobs = Math.max(1, Number(opt("--jobs", process.env.E2E_JOBS || "1")) || 1);
+const timesFile = opt("--times", "");
+const times = [];
 const shots = resolve(here, "..", "..", "target", "e2e");
 const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
 
@@ -56,11 +62,15 @@ if (args.includes("--list")) {
   process.exit(0);
 }
 
-const server = await startServer(dist);
-const base = `http://127.0.0.1:${server.port}/`;
-const subBase = `http://127.0.0.1:${server.port}${SUBPATH}`;
-console.log(`e2e: serving ${dist} at ${base} and ${subBase}`);
-console.log(`e2e: ${selected.length} tests, Chromium ${executablePath}, screenshots in ${shots}`);
+// One server per runner: a test that counts the requests its page made
+// (server.served) sees only its own.
+const runners = [];
+for (let i = 0; i < Math.min(jobs, selected.length); i++) {
+  const server = await startServer(dist);
+  runners.push({ server, base: `http://127.0.0.1:${server.port}/`, subBase: `http://127.0.0.1:${server.port}${SUBPATH}` });
+}
+console.log(`e2e: serving ${dist} at ${runners.map((r) => r.base).join(", ")} and each at ${SUBPATH}`);
+console.log(`e2e: ${selected.length} tests, ${runners.length} at a time, Chromium ${executablePath}, screenshots in ${shots}`);
 
 // Flags from toolchain.md: no sandbox as root, software GL, no background
 // networking (this machine cannot reach the hosts Chromium would call).
@@ -122,7 +132,7 @@ function describeDuring(ctx, tasks) {
 
 /** One try of one test: its own context, run, every check. Returns
  * { ctx, error }. */
-async function attempt(t) {
+async function attempt(t, { server, base, subBase }) {
   const ctx = new Context({ browser, base, subBase, shots, name: t.name, server, dist });
   let error = null;
   try {
@@ -160,9 +170,10 @@ async function attempt(t) {
   return { ctx, error };
 }
 
-for (const t of selected) {
+/** One test with its re-runs, reported as it ends. */
+async function runOne(t, runner) {
   const started = Date.now();
-  let { ctx, error } = await attempt(t);
+  let { ctx, error } = await attempt(t, runner);
   // A task over the limit during a job can be the machine (another
   // process took the core for a moment, the CI host is shared) rather than
   // the app: such a test is run again, up to twice, and fails only if every
@@ -172,7 +183,7 @@ for (const t of selected) {
   const tries = [];
   while (error instanceof JobRuleError && tries.length < 2) {
     tries.push(error.message);
-    ({ ctx, error } = await attempt(t));
+    ({ ctx, error } = await attempt(t, runner));
   }
   if (tries.length) {
     if (error instanceof JobRuleError) duringJobsReport.push(`${t.name}: ${tries.length + 1} tries (${tries[0]})`);
@@ -193,10 +204,19 @@ for (const t of selected) {
     if (long.length) ctx.note(`long tasks (> 50 ms): ${long.length}, longest ${Math.max(...long)} ms`);
     console.log(`  ✓ ${t.name} (${ms} ms)${ctx.notes.length ? " — " + ctx.notes.join("; ") : ""}`);
   }
+  times.push(`${t.file.replace(/\.mjs$/, "")}: ${t.name}\t${ms / 1000}`);
 }
 
+// `jobs` runners take the tests in order, one at a time each.
+const queue = [...selected];
+await Promise.all(
+  runners.map(async (runner) => {
+    while (queue.length) await runOne(queue.shift(), runner);
+  })
+);
+
 await browser.close();
-server.close();
+for (const r of runners) r.server.close();
 
 if (failures.length) {
   console.log(`\ne2e failures:`);
@@ -216,5 +236,9 @@ if (longTaskReport.length) {
 }
 const shotCount = existsSync(shots) ? (await readdir(shots)).filter((f) => f.endsWith(".png") && statSync(join(shots, f)).size > 0).length : 0;
 console.log(`e2e: screenshots: ${shotCount} in ${shots}`);
+if (timesFile) {
+  mkdirSync(dirname(resolve(timesFile)), { recursive: true });
+  writeFileSync(resolve(timesFile), times.join("\n") + "\n");
+}
 console.log(`e2e: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

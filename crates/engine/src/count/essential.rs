@@ -1204,7 +1204,7 @@ mod tests {
 
     /// 9×9: 275 classes whose sizes sum to |G| (Russell & Jarvis).
     #[test]
-    #[cfg_attr(debug_assertions, ignore)]
+    #[cfg_attr(not(optimized), ignore)]
     fn nine_by_nine_has_275_classes() {
         let g = SymmetryGroup::new(shape(3, 3), true);
         let classes = g.classes();
@@ -1220,11 +1220,10 @@ mod tests {
     /// classes are numbered differently, so the (size, A) pairs are
     /// compared as multisets, then the total; then the total without
     /// transposition. About two minutes in release
-    /// on one core since the first-band memo (`make test-release` runs it);
+    /// on one core since the first-band memo (`make test` runs it);
     /// debug builds skip it.
     #[test]
-    #[cfg_attr(
-        debug_assertions,
+    #[cfg_attr(not(optimized),
         ignore = "about a minute in release, far longer in debug"
     )]
     fn nine_by_nine_burnside_matches_russell_jarvis() {

@@ -644,5 +644,5 @@ mod tests {
     }
 
     // The whole total against the published value: tests/cli_sudoku_lab.rs
-    // (`count_nine_by_nine_grids`, release builds: `make test-release`).
+    // (`count_nine_by_nine_grids`, in optimised builds).
 }

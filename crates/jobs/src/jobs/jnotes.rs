@@ -90,7 +90,7 @@ mod tests {
     /// Through the runner: one item, the table, whose exact row is the
     /// published total and whose estimate is the notes' 7.168e21.
     #[test]
-    #[cfg_attr(debug_assertions, ignore)]
+    #[cfg_attr(not(optimized), ignore)]
     fn the_table_arrives_once_at_the_end() {
         let mut r = Runner::new();
         let mut clock = fake_clock(0.01);
