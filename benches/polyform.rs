@@ -1,8 +1,8 @@
 //! `make bench`: polyform solving, the bitset search ([`bitfill`]) on one
 //! thread and on all cores ([`count_parallel`]) against our Dancing Links
 //! engine in the same run, and against Knuth's dlx1 times measured on this
-//! machine and quoted in the issue (6×10 pentominoes all solutions 1.3 s,
-//! solid pentominoes 3×4×5 all 85 s; targets ≤ 0.5× and ≤ 0.25×, natively).
+//! machine (6×10 pentominoes all solutions 1.3 s, solid pentominoes 3×4×5
+//! all 85 s; targets ≤ 0.5× and ≤ 0.25×, natively).
 //! The machine is shared, so user CPU time is printed next to wall time and
 //! short cases take the best of several runs. The target is judged on the
 //! threaded wall time; the one-thread CPU ratio is printed too.
@@ -14,7 +14,7 @@
 //! variable `DLX1` names a dlx1 executable, timed against Tessera's count
 //! of the same matrix. dlx1 is Knuth's CWEB program; no package registry
 //! this project may use ships it, so the bench does not build it: without
-//! `DLX1` the dlx1 columns say so (see docs/NOTES.md, session 15).
+//! `DLX1` the dlx1 columns say so (see docs/design.md, "Polyform counting").
 //!
 //! [`count_parallel`]: tessera::engine::polyform::solve::count_parallel
 //!

@@ -1,6 +1,6 @@
 //! The benchmark workload of `examples/wasm_bench.rs`, natively, in a loop:
 //! for sampling profilers (`perf record -e cpu-clock`, no hardware counters
-//! needed) and for A/B timing of two builds, see docs/NOTES.md.
+//! needed) and for A/B timing of two builds, see docs/design.md, "Measuring".
 //!
 //! ```text
 //! prof_native DATASET_FILE ALGORITHM SECONDS

@@ -1,4 +1,4 @@
-// Boots the solver Web Worker (see src/worker/): wasm-bindgen's no-modules
+// Boots the solver Web Worker (see crates/worker/): wasm-bindgen's no-modules
 // glue built by trunk from the `worker` binary, then its wasm. Relative URLs,
 // so the app works from any sub-path; the service worker precaches all three.
 importScripts("./worker.js");

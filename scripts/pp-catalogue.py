@@ -43,7 +43,7 @@ UNSUPPORTED = {
 
 # Where PP's published number counts something other than Tessera's
 # "solutions once up to the puzzle's symmetries", found by comparing the
-# counts (docs/catalogue-counts.md) and reading PP's restriction data.
+# counts (docs/catalogue-disagreements.md) and reading PP's restriction data.
 SOMA_MIRROR = (
     "PP's count keeps mirror images apart (its restriction only removes rotations); "
     "Tessera's symmetries include reflections that swap the chiral pair a/b, so its count is half"

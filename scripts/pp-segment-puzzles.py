@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write src/engine/polyform/segment_puzzles.rs: the regions of the Polyform
+"""Write crates/engine/src/polyform/segment_puzzles.rs: the regions of the Polyform
 Puzzler polytrig and polytwig puzzles in Tessera's library.
 
 Input: catalogue.jsonl of the Polyform Puzzler catalogue (facts extracted
@@ -7,7 +7,7 @@ from PP's source snapshot 7ad3d9a; see ../shared/reference/polyform-puzzler/
 README.md). Taken: class name, piece family, region (PP's coordinates) and
 the published solution count. Usage:
 
-    python3 scripts/pp-segment-puzzles.py PATH/catalogue.jsonl > src/engine/polyform/segment_puzzles.rs
+    python3 scripts/pp-segment-puzzles.py PATH/catalogue.jsonl > crates/engine/src/polyform/segment_puzzles.rs
     cargo fmt
 """
 import json

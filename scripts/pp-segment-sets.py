@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Write src/engine/polyform/segment_sets.rs from Polyform Puzzler facts.
+"""Write crates/engine/src/polyform/segment_sets.rs from Polyform Puzzler facts.
 
 Input: piece_sets.json of the Polyform Puzzler catalogue (data extracted
 from PP's source snapshot 7ad3d9a; see ../shared/reference/polyform-puzzler/
 README.md). Only facts are taken: set names, piece names and their units in
 PP's coordinates. Usage:
 
-    python3 scripts/pp-segment-sets.py PATH/piece_sets.json > src/engine/polyform/segment_sets.rs
+    python3 scripts/pp-segment-sets.py PATH/piece_sets.json > crates/engine/src/polyform/segment_sets.rs
     cargo fmt
 """
 import json

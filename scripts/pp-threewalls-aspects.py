@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Why Polyform Puzzler publishes 90 for SolidPentominoesThreeWalls and
-Tessera counts 95 (docs/catalogue-counts.md, "Disagreements explained").
+Tessera counts 95 (docs/catalogue-disagreements.md).
 
 Usage:
     tessera polyform solve SolidPentominoesThreeWalls --all > all.txt

@@ -354,7 +354,7 @@ fn checker_catches_a_wrong_orientation() {
 }
 
 /// Where Tessera finds solutions PP's docstring denies or more than PP
-/// counts (docs/catalogue-counts.md), its solutions must still be genuine:
+/// counts (docs/catalogue-disagreements.md), its solutions must still be genuine:
 /// the independent checker verifies the first few of each.
 #[test]
 fn solutions_of_disagreeing_puzzles_are_genuine() {

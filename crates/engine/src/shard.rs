@@ -73,7 +73,7 @@ impl fmt::Display for Shard {
 }
 
 /// Parts per shard the search splitters aim for: many small parts dealt
-/// round robin even out the shards (measured in docs/NOTES.md, session 16).
+/// round robin even out the shards (measured in docs/counting-at-scale.md).
 pub const PARTS_PER_SHARD: usize = 32;
 
 /// The fewest parts a search is cut into, even as one shard: a finished

@@ -39,7 +39,7 @@ pub struct CountArgs {
     #[arg(long)]
     published_only: bool,
     /// Only puzzles whose published count is certain and at most N (the
-    /// issue's speed target is every one of at most 100,000)
+    /// speed target: every one of at most 100,000 in 30 minutes)
     #[arg(long, value_name = "N")]
     published_at_most: Option<u128>,
     /// Threads sharing each puzzle's search (default 1)
@@ -334,6 +334,9 @@ pub fn count(a: CountArgs) -> Result<(), Failure> {
         args.push(format!("--published-at-most {n}"));
     }
     args.push(format!("--threads {}", a.threads));
+    if let Some(path) = &a.report {
+        args.push(format!("--report {}", path.display()));
+    }
     let mut md = String::new();
     md.push_str("# Polyform Puzzler catalogue: Tessera's counts\n\n");
     md.push_str(&format!(
@@ -356,8 +359,15 @@ pub fn count(a: CountArgs) -> Result<(), Failure> {
             .collect::<Vec<_>>()
             .join(", "),
     );
+    md.push('.');
+    if tally.contains_key("disagree") {
+        md.push_str(
+            " Each disagreement is explained in \
+[docs/catalogue-disagreements.md](catalogue-disagreements.md).",
+        );
+    }
     md.push_str(
-        ".\n\nCounts are once up to the puzzle's symmetries (Tessera's own reduction). \
+        "\n\nCounts are once up to the puzzle's symmetries (Tessera's own reduction). \
 \"agree (all)\": PP builds in no symmetry restriction, so its number counts symmetric copies; \
 Tessera's count of all solutions matches it. Unfinished rows give the solutions found, the \
 search nodes and the estimated fraction of the search done when the budget ran out.\n\n",

@@ -11,6 +11,10 @@
 //!   from a text asset (`crates/engine/data/pp-catalogue.txt`).
 //! * [`polycube`]: the polycube model of Sage's `TilingSolver` (24 rotations,
 //!   48 isometries, placements in a box), also used by Quantumino.
+//! * [`bitfill`]: the bitset search (boards as bit masks, fill the lowest
+//!   empty cell), `Engine::Auto`'s choice up to 128 cells without crossings.
+//! * [`parallel`]: one count on several native threads: row-prefix parts
+//!   in a shared queue, late parts cut deeper, work given to idle threads.
 //!
 //! Layout of the puzzle side: a [`puzzle::Puzzle`] is a declaration (region +
 //! pieces + options); [`puzzle::Matrix`] turns it into exact-cover rows;

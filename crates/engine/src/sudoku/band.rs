@@ -1,5 +1,6 @@
 //! The 9×9 fast path of `backtrack`: a band-oriented bitboard solver in the
-//! spirit of JCZSolve and tdoku (our own code; see docs/NOTES.md).
+//! spirit of JCZSolve and tdoku (our own code; its measurements are in
+//! docs/design.md, "Sudoku solvers").
 //!
 //! # Layout
 //!
@@ -40,7 +41,7 @@
 //! last update) run *more* instructions than the alternatives but avoid
 //! store-forwarding stalls. In wasm, which has no read-modify-write memory
 //! operands, the words of a band are contiguous instead and the placing
-//! step clears them two at a time in `u64`s ([`Words`]; docs/NOTES.md).
+//! step clears them two at a time in `u64`s ([`Words`]; measured in docs/design.md).
 //! When that settles, naked singles are placed (a cell on exactly one digit
 //! word: once/twice bit counting over the nine words of a band) and it
 //! settles again. On the givens only, a column confined to one band also
