@@ -21,7 +21,7 @@ export TRUNK_OFFLINE := true
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: help tools test-deps serve dist check test test-native lint test-wasm test-e2e test-serve bench bench-browser bench-web fmt clean fuzz
+.PHONY: help tools test-deps serve dist check test test-native lint test-wasm test-e2e e2e-build e2e-run test-serve bench bench-browser bench-web fmt clean fuzz
 
 help:
 	@sed -n '2,9p' Makefile
@@ -50,10 +50,14 @@ fuzz:
 # --- tests (docs/testing.md): every layer builds natively with one profile,
 # `checked` (Cargo.toml: opt-level 3, debug assertions and overflow checks) ---
 # The layers of `make test`, in order, each with its time budget in seconds on
-# a 2-core machine with the tools installed. `make test` prints each layer's
-# wall time and the slowest ten tests; a layer that takes more than twice its
-# budget fails, named.
-LAYERS := test-native:480 lint:150 test-e2e:600 test-wasm:60 test-serve:120
+# a 2-core machine with the tools installed (scripts/test-layers.sh: `&` starts
+# a layer in the background, `wait` waits for those). The release build for
+# the browser tests and the fresh-clone serve check use their own cargo target
+# directories, so they compile beside the native tests; the browser tests run
+# with the machine to themselves. `make test` prints each layer's wall time
+# and the slowest ten tests; a layer that takes more than twice its budget
+# fails, named.
+LAYERS := test-serve&:300 e2e-build&:480 test-native:480 lint:150 wait e2e-run:420 test-wasm:60
 
 # The inner loop: formatting, native clippy, the engine's unit tests.
 check:
@@ -75,15 +79,25 @@ lint:
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --workspace --target wasm32-unknown-unknown --bins --lib -- -D warnings
 
-test-e2e: test-deps dist
-	cd tests/e2e && node run.mjs --times ../../target/test-times/e2e.tsv
+test-e2e: test-deps dist e2e-run
+
+# The two halves of test-e2e as `make test` runs them: the release build in
+# its own cargo target directory (so it can run beside test-native), then the
+# browser suite, two tests at a time.
+e2e-build: tools
+	CARGO_TARGET_DIR=$(CURDIR)/target/e2e-build $(MAKE) --no-print-directory dist
+
+e2e-run: test-deps
+	cd tests/e2e && node run.mjs --jobs 2 --times ../../target/test-times/e2e.tsv
 
 # The 9x9 solvers compiled to wasm (their own memory layouts there) against
 # an independent checker and the native CLI (tests/wasm/check.mjs).
 test-wasm: tools
-	cargo build --release --target wasm32-unknown-unknown --example wasm_check
-	cargo build --profile checked --bin tessera
-	node tests/wasm/check.mjs target/wasm32-unknown-unknown/release/examples/wasm_check.wasm target/checked/tessera
+	@# In e2e-build's target directory: its wasm32 release dependencies are reused.
+	CARGO_TARGET_DIR=$(CURDIR)/target/e2e-build cargo build --release --target wasm32-unknown-unknown --example wasm_check
+	@# The CLI as test-native builds it (the same command: nothing to do after it).
+	cargo nextest run --cargo-profile checked --workspace --no-run
+	node tests/wasm/check.mjs target/e2e-build/wasm32-unknown-unknown/release/examples/wasm_check.wasm target/checked/tessera
 
 # `make serve` from a fresh clone of this tree's HEAD (no target/, no dist/,
 # nothing beside it) must answer with the app (scripts/serve-check.sh).

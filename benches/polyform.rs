@@ -158,7 +158,9 @@ fn enumeration() {
     }
     assert_eq!(free, 901_971, "free polyominoes of size 14");
     let met = if best <= 3.0 { "met" } else { "NOT met" };
-    println!("\nenumerate free polyominoes n=14: {free} in {best:.2} s (best of 3)  target ≤ 3 s: {met}");
+    println!(
+        "\nenumerate free polyominoes n=14: {free} in {best:.2} s (best of 3)  target ≤ 3 s: {met}"
+    );
 }
 
 /// Catalogue puzzles of four lattices for the dlx1 comparison (all

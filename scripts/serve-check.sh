@@ -12,9 +12,9 @@
 # from the clone (Makefile, Trunk.toml and its [watch] paths, the hooks and
 # scripts, npm's binaryen in the clone's scripts/), so a path that only a
 # worked-in tree has breaks the check as it breaks a newcomer. Only cargo's
-# output directory is shared with this tree (CARGO_TARGET_DIR, outside the
-# clone), so the check compiles the app's debug build once per machine
-# instead of once per run; the clone still has no target/ of its own.
+# output goes elsewhere: to this tree's target/serve-check (CARGO_TARGET_DIR,
+# outside the clone), so that a second run on the same machine does not
+# compile the app's debug build again; the clone has no target/ of its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -42,7 +42,7 @@ start=$SECONDS
 # Its own process group, so that the whole of it (make, serve.sh, trunk,
 # cargo) is stopped at the end.
 set -m
-(cd "$clone" && CARGO_TARGET_DIR="$root/target" exec make serve PORT="$port") >"$out" 2>&1 &
+(cd "$clone" && CARGO_TARGET_DIR="$root/target/serve-check" exec make serve PORT="$port") >"$out" 2>&1 &
 serve_pid=$!
 set +m
 

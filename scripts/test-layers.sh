@@ -6,34 +6,75 @@
 # fails, named, even when its tests passed: the suite's time is kept where it
 # cannot flake, on whole layers with a wide margin, never in a unit test.
 #
-# Usage: scripts/test-layers.sh LAYER:BUDGET_SECONDS …
+# Usage: scripts/test-layers.sh SPEC …, where SPEC is
+#   LAYER:BUDGET    run LAYER now, its output live;
+#   LAYER&:BUDGET   start LAYER in the background (its output to
+#                   target/test-logs/LAYER.log, printed when it ends), so that
+#                   it uses what the foreground layers leave of the 2 cores;
+#   wait            wait for every background layer (the browser tests must
+#                   have the machine to themselves).
+# A background layer must not share a cargo target directory with the
+# foreground (cargo would make one wait for the other's lock): the Makefile
+# gives it its own.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-rm -rf target/test-times
-mkdir -p target/test-times
+rm -rf target/test-times target/test-logs
+mkdir -p target/test-times target/test-logs
 
 names=() results=() times=() budgets=()
 pass=0 fail=0 total_start=$SECONDS
-for spec in "$@"; do
-  layer="${spec%%:*}" budget="${spec#*:}"
-  echo "=== make $layer (budget $budget s)"
-  start=$SECONDS
-  if make --no-print-directory "$layer"; then result=passed; else result=failed; fi
-  took=$((SECONDS - start))
+declare -A bg_pid bg_start bg_budget
+
+record() { # LAYER STATUS SECONDS BUDGET
+  local layer="$1" status="$2" took="$3" budget="$4" result=passed
+  [ "$status" -eq 0 ] || result=failed
   if [ "$result" = passed ] && [ "$took" -gt $((2 * budget)) ]; then
     result="failed: took $took s, more than twice its budget of $budget s (docs/testing.md)"
   fi
   echo "=== make $layer: $result in $took s"
   names+=("$layer") results+=("$result") times+=("$took") budgets+=("$budget")
   if [ "$result" = passed ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+}
+
+join_background() {
+  local layer status
+  for layer in "${!bg_pid[@]}"; do
+    wait "${bg_pid[$layer]}"; status=$?
+    local took=$(($(date +%s) - bg_start[$layer]))
+    echo "=== make $layer (ran in the background; its output:)"
+    sed 's/^/  | /' "target/test-logs/$layer.log"
+    record "$layer" "$status" "$took" "${bg_budget[$layer]}"
+  done
+  bg_pid=()
+}
+
+for spec in "$@"; do
+  if [ "$spec" = wait ]; then
+    echo "=== waiting for the background layers: ${!bg_pid[*]}"
+    join_background
+    continue
+  fi
+  layer="${spec%%:*}" budget="${spec#*:}"
+  if [ "${layer%&}" != "$layer" ]; then
+    layer="${layer%&}"
+    echo "=== make $layer: started in the background (budget $budget s; log target/test-logs/$layer.log)"
+    make --no-print-directory "$layer" >"target/test-logs/$layer.log" 2>&1 &
+    bg_pid[$layer]=$! bg_start[$layer]=$(date +%s) bg_budget[$layer]=$budget
+    continue
+  fi
+  echo "=== make $layer (budget $budget s)"
+  start=$SECONDS
+  make --no-print-directory "$layer"; status=$?
+  record "$layer" "$status" $((SECONDS - start)) "$budget"
 done
+join_background
 
 echo
 echo "=== summary: wall time of each layer (budget)"
 for i in "${!names[@]}"; do
   printf '  %-12s %5d s  (%4d s)  %s\n' "${names[$i]}" "${times[$i]}" "${budgets[$i]}" "${results[$i]}"
 done
-printf '  %-12s %5d s\n' total $((SECONDS - total_start))
+printf '  %-12s %5d s\n' "make test" $((SECONDS - total_start))
 if compgen -G "target/test-times/*.tsv" >/dev/null; then
   echo "=== the slowest ten tests"
   sort -t$'\t' -k2,2 -g -r target/test-times/*.tsv | head -n 10 \

@@ -1,9 +1,10 @@
-//! Counts too big for one machine (issue 23): `--shard I/N` on the long
-//! counts, `tessera merge`, and `--state` checkpoints, run as the binary.
+//! Counts too big for one machine: `--shard I/N` on the long counts,
+//! `tessera merge`, and `--state` checkpoints, run as the binary.
 //!
-//! Every total here is computed in the test by the unsharded count and
-//! compared with the shards' sum; the published figures are only an extra
-//! check. Counts too slow for a debug build run in `make test`.
+//! Every shards' sum is compared with the unsharded count: computed in the
+//! test, or, for the counts that take seconds, the published figure that
+//! another test counts unsharded (named where it is used). Counts too slow
+//! for an unoptimised build run only in optimised ones (`make test`).
 
 mod common;
 
@@ -123,19 +124,39 @@ fn shards(args: &[&str], input: Option<&str>, n: u32, dir: &Path) -> (PathBuf, u
     (file, sum)
 }
 
-/// For N = 1, 2, 7, 64: the shards' sum and `tessera merge` both equal the
+/// How many shards a count is cut into. The shards of a count are its parts
+/// dealt out by one function for every kind of count (`shard.rs`), while
+/// each kind makes its parts its own way. So every kind of count is cut into
+/// seven shards (`UNEVEN`: shares that differ by a part), which checks that
+/// its parts partition its search; and the dealing's other cases — one shard
+/// (the whole), two (an even split), and 64 (shares of a few parts, most
+/// shards holding no solution) — are checked (`EVERY`) on each kind's counts
+/// that take under a second. Counts that take seconds are cut into seven
+/// only: the other cases would deal the same parts by the same function
+/// again, four more counts' work for no new coverage.
+const EVERY: &[u32] = &[1, 2, 7, 64];
+const UNEVEN: &[u32] = &[7];
+
+/// For each N of `ns`: the shards' sum and `tessera merge` both equal the
 /// unsharded count; returns that count.
-fn shards_add_up(name: &str, args: &[&str], input: Option<&str>) -> u128 {
-    let dir = scratch(name);
+fn shards_add_up(name: &str, args: &[&str], input: Option<&str>, ns: &[u32]) -> u128 {
     let whole = leading_count(&ok(args, input));
-    for n in [1, 2, 7, 64] {
+    shards_sum_to(name, args, input, ns, whole);
+    whole
+}
+
+/// For each N of `ns`: the shards' sum and `tessera merge` both equal
+/// `whole`, a count the caller knows (published, and checked unsharded by
+/// another test that says so).
+fn shards_sum_to(name: &str, args: &[&str], input: Option<&str>, ns: &[u32], whole: u128) {
+    let dir = scratch(name);
+    for &n in ns {
         let (file, sum) = shards(args, input, n, &dir);
         assert_eq!(sum, whole, "{args:?}: {n} shards");
         let merged = ok(&["merge", file.to_str().unwrap()], None);
         assert_eq!(merged.trim(), whole.to_string(), "merge of {n} shards");
     }
     let _ = std::fs::remove_dir_all(&dir);
-    whole
 }
 
 #[test]
@@ -144,8 +165,20 @@ fn pentominoes_6x10_shards_add_up() {
         "p6x10",
         &["polyform", "solve", "pentominoes-6x10", "--count", "--all"],
         None,
+        UNEVEN,
     );
     assert_eq!(all, 9356, "published: 9,356 (2,339 × 4)");
+}
+
+#[test]
+fn pentominoes_3x20_shards_add_up() {
+    let all = shards_add_up(
+        "p3x20",
+        &["polyform", "solve", "pentominoes-3x20", "--count", "--all"],
+        None,
+        EVERY,
+    );
+    assert_eq!(all, 8, "published: 8 (2 × 4)");
 }
 
 #[test]
@@ -154,13 +187,14 @@ fn soma_shards_add_up() {
         "soma",
         &["polyform", "solve", "soma-3x3x3", "--count", "--all"],
         None,
+        UNEVEN,
     );
     assert_eq!(all, 11520, "published: 11,520 (240 × 48)");
 }
 
 #[test]
 fn grid_count_shards_add_up() {
-    let all = shards_add_up("grids", &["count", "grids", "--box", "2x3"], None);
+    let all = shards_add_up("grids", &["count", "grids", "--box", "2x3"], None, EVERY);
     assert_eq!(all, 28_200_960, "published: 28,200,960 6x6 grids");
 }
 
@@ -173,19 +207,22 @@ fn sudoku_with_givens_shards_add_up() {
         "sudoku-givens",
         &["sudoku", "solve", "--box", "2x3", "--count"],
         Some(&line),
+        EVERY,
     );
     assert!(n > 1000, "{n}");
 }
 
 #[test]
-#[cfg_attr(not(optimized),
-    ignore = "release only (Quantumino's counter: minutes in debug): make test"
+#[cfg_attr(
+    not(optimized),
+    ignore = "optimised builds only (Quantumino's counter: minutes in debug): make test"
 )]
 fn quantumino_shards_add_up() {
     let n = shards_add_up(
         "quantumino",
         &["quantumino", "count", "--aside", "7", "--box", "2x2x20"],
         None,
+        EVERY,
     );
     assert_eq!(
         n, 3_556_224,
@@ -194,40 +231,50 @@ fn quantumino_shards_add_up() {
 }
 
 #[test]
-#[cfg_attr(not(optimized),
-    ignore = "release only (8 s per count natively, minutes in debug): make test"
+#[cfg_attr(
+    not(optimized),
+    ignore = "optimised builds only (8 s per count natively, minutes in debug): make test"
 )]
 fn solid_pentominoes_3x4x5_shards_add_up() {
-    let unique = shards_add_up(
+    // Published: 3,940, which tests/polyform_puzzles.rs
+    // (`solid_pentominoes_3x4x5`) counts unsharded, every solution checked.
+    shards_sum_to(
         "p3x4x5",
         &["polyform", "solve", "solid-pentominoes-3x4x5", "--count"],
         None,
+        UNEVEN,
+        3940,
     );
-    assert_eq!(unique, 3940, "published: 3,940");
 }
 
 #[test]
-#[cfg_attr(not(optimized),
-    ignore = "release only (15 s per count natively, minutes in debug): make test"
+#[cfg_attr(
+    not(optimized),
+    ignore = "optimised builds only (15 s per count natively, minutes in debug): make test"
 )]
 fn empty_6x6_sudoku_shards_add_up() {
+    // Published: 28,200,960, which `grid_count_shards_add_up` counts
+    // unsharded (`count grids`); `killed_sudoku_count_resumes_to_the_same_total`
+    // resumes this same command to it after a kill.
     let line = format!("{}\n", ".".repeat(36));
-    let n = shards_add_up(
+    shards_sum_to(
         "sudoku-empty",
         &["sudoku", "solve", "--box", "2x3", "--count"],
         Some(&line),
+        UNEVEN,
+        28_200_960,
     );
-    assert_eq!(n, 28_200_960, "published: 28,200,960");
 }
 
 #[test]
-#[cfg_attr(not(optimized),
-    ignore = "release only (74 processes each building the band orbits): make test"
+#[cfg_attr(
+    not(optimized),
+    ignore = "optimised builds only (74 processes each building the band orbits): make test"
 )]
 fn nine_by_nine_grid_shards_add_up() {
     // The unsharded count runs the orbits in one process; the shards each
     // take some of the 84 orbits.
-    let n = shards_add_up("grids9", &["count", "grids", "--box", "3x3"], None);
+    let n = shards_add_up("grids9", &["count", "grids", "--box", "3x3"], None, UNEVEN);
     assert_eq!(
         n, 6_670_903_752_021_072_936_960,
         "published: Felgenhauer & Jarvis (2005)"
@@ -249,6 +296,7 @@ fn x_sudoku_shards_add_up() {
             "--count",
         ],
         Some(&line),
+        EVERY,
     );
     assert!(n > 1000, "{n}");
 }
@@ -284,7 +332,7 @@ fn jigsaw_shards_add_up() {
     let line = opened_up(&solve, puzzle, 50);
     let mut count = solve.to_vec();
     count.push("--count");
-    let n = shards_add_up("sudoku-jigsaw", &count, Some(&line));
+    let n = shards_add_up("sudoku-jigsaw", &count, Some(&line), EVERY);
     assert!(n > 1000, "{n}");
 }
 
@@ -299,6 +347,7 @@ fn samurai_shards_add_up() {
         "sudoku-samurai",
         &["sudoku", "solve", "--variant", "samurai", "--count"],
         Some(&line),
+        EVERY,
     );
     assert!(n > 1000, "{n}");
 }
@@ -522,10 +571,12 @@ fn bad_shard_options_are_refused() {
 
 /// Spawn a count with `--state` (saving after every part), wait until the
 /// state file holds a finished part, kill it, check it stopped mid-way,
-/// and resume: the total is the unsharded count's.
-fn killed_and_resumed(name: &str, args: &[&str], input: Option<&str>) {
+/// and resume: the total is the unsharded count's — `whole` when the caller
+/// knows it (published, and counted unsharded by another test), computed
+/// here otherwise — which is returned.
+fn killed_and_resumed(name: &str, args: &[&str], input: Option<&str>, whole: Option<u128>) -> u128 {
     let dir = scratch(name);
-    let whole = leading_count(&ok(args, input));
+    let whole = whole.unwrap_or_else(|| leading_count(&ok(args, input)));
     let state = dir.join("count.state");
     let state_s = state.to_str().unwrap();
     let mut with_state = args.to_vec();
@@ -585,11 +636,12 @@ fn killed_and_resumed(name: &str, args: &[&str], input: Option<&str>) {
     // A finished state answers at once with the same total.
     assert_eq!(leading_count(&ok(&with_state, input)), whole);
     let _ = std::fs::remove_dir_all(&dir);
+    whole
 }
 
 #[test]
 fn killed_polyform_count_resumes_to_the_same_total() {
-    killed_and_resumed(
+    let all = killed_and_resumed(
         "kill-polyform",
         &[
             "polyform",
@@ -601,19 +653,26 @@ fn killed_polyform_count_resumes_to_the_same_total() {
             "1",
         ],
         None,
+        None,
     );
+    assert_eq!(all, 9356, "published: 9,356 (2,339 × 4)");
 }
 
 #[test]
-#[cfg_attr(not(optimized),
-    ignore = "release only (15 s per count natively, minutes in debug): make test"
+#[cfg_attr(
+    not(optimized),
+    ignore = "optimised builds only (15 s per count natively, minutes in debug): make test"
 )]
 fn killed_sudoku_count_resumes_to_the_same_total() {
+    // Published: 28,200,960 6x6 grids, which `grid_count_shards_add_up`
+    // counts unsharded (`count grids`), and `empty_6x6_sudoku_shards_add_up`
+    // in seven shards of this same command.
     let line = format!("{}\n", ".".repeat(36));
     killed_and_resumed(
         "kill-sudoku",
         &["sudoku", "solve", "--box", "2x3", "--count"],
         Some(&line),
+        Some(28_200_960),
     );
 }
 

@@ -447,9 +447,7 @@ fn polyhexes_1234_4x10_count_explained() {
 }
 
 #[test]
-#[cfg_attr(not(optimized),
-    ignore = "about 20 s in a release build: make test"
-)]
+#[cfg_attr(not(optimized), ignore = "about 20 s in a release build: make test")]
 fn polyhexes_1234_5x8_count_explained() {
     polyhexes_1234_count_explained("Polyhexes1234_5x8");
 }
@@ -565,9 +563,7 @@ fn one_sided_polyiamonds_12345_x1_count_explained() {
 }
 
 #[test]
-#[cfg_attr(not(optimized),
-    ignore = "about 30 s in a release build: make test"
-)]
+#[cfg_attr(not(optimized), ignore = "about 30 s in a release build: make test")]
 fn one_sided_polyiamonds_12345_hexagon2_count_explained() {
     one_sided_polyiamonds_count_explained("OneSidedPolyiamonds12345Hexagon2");
 }

@@ -115,7 +115,10 @@ fn size_limits_are_errors() {
 /// (one-sided) and A001168 (fixed). Their speed (the target: size 14 in at
 /// most 3 s natively) is measured by `make bench` (benches/polyform.rs).
 #[test]
-#[cfg_attr(not(optimized), ignore = "seconds optimised, minutes in an unoptimised build")]
+#[cfg_attr(
+    not(optimized),
+    ignore = "seconds optimised, minutes in an unoptimised build"
+)]
 fn polyominoes_up_to_14() {
     let counts = count(Lattice::Square, 14).unwrap();
     assert_eq!(counts[13].free, 901_971);

@@ -323,7 +323,10 @@ fn quantumino_first_solution_is_a_tiling() {
 /// 8×8 square have no tiling without flips and 328 with them; in a flat box
 /// the 24 rotations of space include the flips.
 #[test]
-#[cfg_attr(not(optimized), ignore = "release only (a few seconds natively)")]
+#[cfg_attr(
+    not(optimized),
+    ignore = "optimised builds only (a few seconds natively)"
+)]
 fn hivert_puzzle() {
     let shapes: Vec<Vec<(i32, i32)>> = vec![
         vec![

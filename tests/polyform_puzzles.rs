@@ -467,7 +467,7 @@ fn one_sided_tetrominoes_have_no_solution() {
 }
 
 #[test]
-#[cfg_attr(not(optimized), ignore = "release only")]
+#[cfg_attr(not(optimized), ignore = "optimised builds only")]
 fn solid_pentominoes_2x3x10() {
     let (u, a) = full("solid-pentominoes-2x3x10");
     assert_eq!((u, a), (12, 96));
@@ -508,7 +508,7 @@ fn split_into_subproblems() {
 // ---------------------------------------------------------------------------
 
 #[test]
-#[cfg_attr(not(optimized), ignore = "release only")]
+#[cfg_attr(not(optimized), ignore = "optimised builds only")]
 fn pentominoes_6x10_all() {
     let p = library::find("pentominoes-6x10").unwrap();
     let all = checked(&p, false);
@@ -518,20 +518,20 @@ fn pentominoes_6x10_all() {
 }
 
 #[test]
-#[cfg_attr(not(optimized), ignore = "release only")]
+#[cfg_attr(not(optimized), ignore = "optimised builds only")]
 fn pentominoes_5x12_and_4x15() {
     assert_eq!(full("pentominoes-5x12"), (1010, 4040));
     assert_eq!(full("pentominoes-4x15"), (368, 1472));
 }
 
 #[test]
-#[cfg_attr(not(optimized), ignore = "release only")]
+#[cfg_attr(not(optimized), ignore = "optimised builds only")]
 fn solid_pentominoes_2x5x6() {
     assert_eq!(full("solid-pentominoes-2x5x6"), (264, 2112));
 }
 
 #[test]
-#[cfg_attr(not(optimized), ignore = "release only")]
+#[cfg_attr(not(optimized), ignore = "optimised builds only")]
 fn solid_pentominoes_3x4x5() {
     let p = library::find("solid-pentominoes-3x4x5").unwrap();
     let t = std::time::Instant::now();
@@ -552,7 +552,7 @@ fn solid_pentominoes_3x4x5() {
 }
 
 #[test]
-#[cfg_attr(not(optimized), ignore = "release only")]
+#[cfg_attr(not(optimized), ignore = "optimised builds only")]
 fn polyhexes_34_hexagon() {
     let p = library::find("polyhexes-34-hexagon").unwrap();
     let unique = checked(&p, true);
@@ -573,7 +573,7 @@ fn polyhexes_34_hexagon() {
 }
 
 #[test]
-#[cfg_attr(not(optimized), ignore = "release only")]
+#[cfg_attr(not(optimized), ignore = "optimised builds only")]
 fn tetrasticks_5x5() {
     let p = library::find("tetrasticks-5x5").unwrap();
     let unique = checked(&p, true);
@@ -590,7 +590,7 @@ fn tetrasticks_5x5() {
 }
 
 #[test]
-#[cfg_attr(not(optimized), ignore = "release only")]
+#[cfg_attr(not(optimized), ignore = "optimised builds only")]
 fn tetrasticks_5x5_without_h() {
     // Every solution checked; 72 is Polyform Puzzler's count for the H left
     // out of the 5×5 grid (the H row of the breakdown in tetrasticks_5x5).

@@ -55,8 +55,9 @@ fn counter_matches_enumeration_on_small_boxes() {
 }
 
 #[test]
-#[cfg_attr(not(optimized),
-    ignore = "release only (seconds natively, minutes in debug)"
+#[cfg_attr(
+    not(optimized),
+    ignore = "optimised builds only (seconds natively, minutes in debug)"
 )]
 fn counter_matches_enumeration_on_larger_boxes() {
     check_against_dlx([5, 4, 2], 8, 25);
@@ -148,8 +149,9 @@ fn impossible_boxes_count_zero() {
 /// set. (A whole 16-piece aside in 2×2×20 needs minutes of DLX per aside,
 /// too slow for a test; the counter's 2×2×20 counts are in the report.)
 #[test]
-#[cfg_attr(not(optimized),
-    ignore = "release only (enumerates thousands of tilings per set)"
+#[cfg_attr(
+    not(optimized),
+    ignore = "optimised builds only (enumerates thousands of tilings per set)"
 )]
 fn counter_matches_enumeration_for_twelve_pieces() {
     check_against_dlx([2, 2, 15], 12, 4);
@@ -201,8 +203,9 @@ fn add(total: &mut std::collections::BTreeMap<u32, u64>, counts: &[(u32, u64)]) 
 /// parts each reports finished add up to its own result; and a box of one
 /// slice (nothing to split) is counted once, by the owner of part 0.
 #[test]
-#[cfg_attr(not(optimized),
-    ignore = "release only (seconds natively, minutes in debug): make test"
+#[cfg_attr(
+    not(optimized),
+    ignore = "optimised builds only (seconds natively, minutes in debug): make test"
 )]
 fn shared_parts_add_up_to_the_whole_count() {
     let cancel = AtomicBool::new(false);

@@ -140,6 +140,9 @@ export const tests = [
   },
   {
     name: "quantumino: frame toggle, explode slider, click-pick a piece, downloads",
+    // The 3D view's first frames under SwiftShader while the solve job runs
+    // are near the 200 ms rule: measured with nothing beside it.
+    alone: true,
     async run(t) {
       const page = await openQuantumino(t, { hash: "#quantumino/0/5x8x2/1" });
       await waitPieces(t, page, 16);
@@ -241,11 +244,11 @@ export const tests = [
   },
   {
     name: "quantumino: incremental build-up animates step by step; count progresses and cancels",
-    // Its waits add up to 150 s on a loaded machine (build-up 30 s, the
-    // count's first estimate 120 s: planning the game box's slices takes
-    // 40–50 s of one worker under SwiftShader on 2 cores even when idle,
-    // session 18): the test's own budget covers them.
-    timeout: 210000,
+    // The count runs on a 2×4×10 box: the same slice counter, parts and
+    // workers as the game box, with a first estimate in about 2 s instead of
+    // the game box's 40–50 s of slice planning under SwiftShader (the game
+    // box's whole count in the browser is `make bench-browser`).
+    timeout: 90000,
     async run(t) {
       const page = await openQuantumino(t, { hash: "#quantumino/3/2x2x20/0" });
       await t.tid("q-partial", page).selectOption("incremental");
@@ -256,28 +259,32 @@ export const tests = [
       await t.shot("quantumino-buildup", page);
       await t.click("q-stop", page);
       await page.waitForFunction(() => /Build-up stopped/.test(document.querySelector('[data-testid="q-message"]')?.textContent || ""));
-      // Count on the game box: the workers share it, it progresses, then
-      // Cancel stops every worker.
-      await t.tid("q-preset", page).selectOption("5x8x2");
+      // Count: the workers share it, it progresses, then Cancel stops every
+      // worker before the last part.
+      await t.tid("q-side-a", page).fill("2");
+      await t.tid("q-side-b", page).fill("4");
+      await t.tid("q-side-c", page).fill("10");
       await t.click("q-count-start", page);
       await page.waitForFunction(() => /Web Workers, 8 parts/.test(document.querySelector('[data-testid="q-message"]')?.textContent || ""));
-      await page.waitForFunction(() => /left/.test(document.querySelector('[data-testid="q-count"]')?.textContent || ""), null, { timeout: 120000 });
+      await page.waitForFunction(() => /left/.test(document.querySelector('[data-testid="q-count"]')?.textContent || ""), null, { timeout: 60000 });
       await t.shot("quantumino-count", page);
       await t.click("q-cancel", page);
-      await page.waitForFunction(() => /Count cancelled after .*: 0 of 8 parts are saved/.test(document.querySelector('[data-testid="q-message"]')?.textContent || ""));
+      await page.waitForFunction(() => /Count cancelled after .*: [0-7] of 8 parts are saved/.test(document.querySelector('[data-testid="q-message"]')?.textContent || ""));
       assert.ok(!(await t.tid("q-count-start", page).isDisabled()));
       t.assertNoConsoleErrors();
     },
   },
   {
     name: "quantumino: count by slices in the workers, saved part by part, resumes after a reload",
-    timeout: 600000,
+    timeout: 300000,
     async run(t) {
       // The expected count from the native CLI (the same counter, run whole
       // in one process: this checks the split over workers, the parts and
       // the checkpoint, not the counter itself — tests/quantumino_count.rs
       // checks that against enumeration).
-      const expected = execFileSync("cargo", ["run", "--release", "--quiet", "--bin", "tessera", "--", "quantumino", "count", "--aside", "3", "--box", "2x2x20"], { cwd: repo, encoding: "utf8", timeout: 580000, stdio: ["ignore", "pipe", "pipe"] }).trim();
+      // The CLI of the test profile (`make test-native` built it; cargo only
+      // checks it is up to date).
+      const expected = execFileSync("cargo", ["run", "--profile", "checked", "--quiet", "--bin", "tessera", "--", "quantumino", "count", "--aside", "3", "--box", "2x2x20"], { cwd: repo, encoding: "utf8", timeout: 580000, stdio: ["ignore", "pipe", "pipe"] }).trim();
       assert.match(expected, /^\d+$/);
       const page = await openQuantumino(t, { hash: "#quantumino/3/2x2x20/0" });
       const message = () => page.evaluate(() => document.querySelector('[data-testid="q-message"]')?.textContent || "");
@@ -334,6 +341,9 @@ export const tests = [
   },
   {
     name: "quantumino: phone width in the dark theme",
+    // Its start-up task (the 3D view's first frames under SwiftShader while
+    // the solve job runs) is near the 200 ms rule: measured with nothing beside it.
+    alone: true,
     async run(t) {
       const page = await openQuantumino(t, { hash: "#quantumino/0/5x8x2/1", width: 390, height: 844, colorScheme: "dark", isMobile: true });
       await waitPieces(t, page, 16);

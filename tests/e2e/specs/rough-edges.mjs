@@ -103,6 +103,9 @@ export const tests = [
   },
   {
     name: "rough edges: on a phone Solve, ◀ and ▶ sit right under the 3D view",
+    // The 3D view's first frames under SwiftShader while the solve job runs
+    // are near the 200 ms rule: measured with nothing beside it.
+    alone: true,
     timeout: 90000,
     // The same known cause as specs/quantumino.mjs's WebGL tests.
     async run(t) {
