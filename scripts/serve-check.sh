@@ -42,7 +42,11 @@ start=$SECONDS
 # Its own process group, so that the whole of it (make, serve.sh, trunk,
 # cargo) is stopped at the end.
 set -m
-(cd "$clone" && CARGO_TARGET_DIR="$root/target/serve-check" exec make serve PORT="$port") >"$out" 2>&1 &
+# As a newcomer's shell has it: none of this tree's make (its PATH entry for
+# npm's binaryen, TRUNK_OFFLINE, the make level) leaks into the clone's.
+clean_path="$(tr ':' '\n' <<<"$PATH" | grep -vxF "$root/scripts/binaryen/node_modules/.bin" | paste -sd: -)"
+(cd "$clone" && exec env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS -u TRUNK_OFFLINE PATH="$clean_path" \
+  CARGO_TARGET_DIR="$root/target/serve-check" make serve PORT="$port") >"$out" 2>&1 &
 serve_pid=$!
 set +m
 
