@@ -105,7 +105,7 @@ test-serve: tools
 	bash scripts/serve-check.sh
 
 test: tools test-deps
-	@bash scripts/test-layers.sh $(LAYERS)
+	@bash scripts/test-layers.sh $(foreach l,$(LAYERS),'$(l)')
 
 bench: tools
 	cargo bench --bench sudoku
