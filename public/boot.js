@@ -73,7 +73,7 @@
   // (scripts/gen-sw.sh) precaches this build. Relative URL: any sub-path.
   // Registered once the app is on screen and the page is idle: its precache
   // downloads the worker, the catalogue and the icons, which must not
-  // compete with the first screen on a slow link (issue 19).
+  // compete with the first screen on a slow link.
   if ("serviceWorker" in navigator) {
     var hadController = !!navigator.serviceWorker.controller;
     var register = function () {

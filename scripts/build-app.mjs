@@ -1,5 +1,5 @@
 // Trunk post_build step (Trunk.toml): build the app's wasm and split it into
-// a main module and one chunk per workbench (issue 19).
+// a main module and one chunk per workbench.
 //
 // Why not Trunk's `rel="rust"`: the split is a post-link step Trunk 0.21 cannot
 // run. Leptos marks the split points (`crate::chunk!` in

@@ -3,7 +3,7 @@
 // index.html.
 //
 // Why: a static host cannot be relied on for headers, so the policy is a
-// <meta http-equiv> written in index.html (issue 21 §4). It allows scripts
+// <meta http-equiv> written in index.html. It allows scripts
 // from the site itself only ('self', plus 'wasm-unsafe-eval' to compile the
 // wasm) — but Trunk writes one inline module script (the wasm loader) and,
 // under `trunk serve`, its autoreload script. Both change with every build

@@ -1,4 +1,4 @@
-//! Property tests (issue 21 §1): every text format the engine writes reads
+//! Property tests: every text format the engine writes reads
 //! back to what was written, and writing it again gives the same text —
 //! Sudoku strings, lists, matrices and ASCII drawings, Polyform Puzzler
 //! solution files, the polyform editor's cells in a link, hexad points.

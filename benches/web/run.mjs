@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// First-load benchmark (issue 19), printed against the targets:
+// First-load benchmark, printed against the targets:
 //
 //   node run.mjs [--dist DIR] [--runs N] [--no-lighthouse]
 //
@@ -11,7 +11,7 @@
 // 2. Time to a usable Sudoku grid (html[data-app=ready] with grid cells; an
 //    observer installed before the page's scripts notes the moment), fresh
 //    browser context each run (no HTTP cache, no service worker): on
-//    localhost (≤ 1 s) and with CDP throttling as in the issue, 9 Mbit/s
+//    localhost (≤ 1 s) and with CDP throttling to a slow phone, 9 Mbit/s
 //    down, 60 ms RTT, 4× CPU slowdown (≤ 2.5 s). Median of N runs. The server
 //    sends gzip like a static host with precompressed files, and logs each
 //    request: the first screen's transfer is what it sent before the grid
@@ -21,7 +21,7 @@
 //    Debian Chromium: performance (≥ 90), accessibility (≥ 95), best
 //    practices (≥ 95).
 //
-// Previous figures (issue 19's report, session 14) are printed beside the
+// The figures from before the first-load work are printed beside the
 // new ones; the run's numbers go to target/bench/web.json.
 
 import { chromium } from "playwright-core";
@@ -44,7 +44,7 @@ const lighthouseOn = !args.includes("--no-lighthouse");
 const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
 const out = resolve(here, "..", "..", "target", "bench");
 
-// Session 14's figures (issue 19), for the "before" column.
+// The figures from before the first-load work, for the "before" column.
 const BEFORE = {
   firstScreenGzip: 1_070_210 + 40_000, // app wasm gzip + HTML/CSS/JS (≈)
   allGzip: 1_500_000,
@@ -117,9 +117,9 @@ const firstBr = haveBrotli ? sum(firstScreenFiles, "br") : null;
 const sudokuGzip = sum(sudokuFiles, "gzip");
 const sudokuBr = haveBrotli ? sum(sudokuFiles, "br") : null;
 console.log(`\nfirst screen, the home (static: ${firstScreenFiles.join(", ")})`);
-console.log(`  gzip ${kb(firstGzip)}${firstBr ? `, brotli ${kb(firstBr)}` : ""} (target ≤ ${kb(TARGET.firstScreenGzip)} gzip: ${verdict(firstGzip <= TARGET.firstScreenGzip)}; before ≈ ${kb(BEFORE.firstScreenGzip)}, session 21 933 KB)`);
+console.log(`  gzip ${kb(firstGzip)}${firstBr ? `, brotli ${kb(firstBr)}` : ""} (target ≤ ${kb(TARGET.firstScreenGzip)} gzip: ${verdict(firstGzip <= TARGET.firstScreenGzip)}; before ≈ ${kb(BEFORE.firstScreenGzip)}, one unsplit module 933 KB)`);
 console.log(`first screen, a link into Sudoku (+ ${sudokuFiles.length - firstScreenFiles.length} files: the chunk loader, ${needs.sudoku.join(", ")})`);
-console.log(`  gzip ${kb(sudokuGzip)}${sudokuBr ? `, brotli ${kb(sudokuBr)}` : ""} (target ≤ ${kb(TARGET.firstScreenGzip)} gzip: ${verdict(sudokuGzip <= TARGET.firstScreenGzip)}; session 21 933 KB)`);
+console.log(`  gzip ${kb(sudokuGzip)}${sudokuBr ? `, brotli ${kb(sudokuBr)}` : ""} (target ≤ ${kb(TARGET.firstScreenGzip)} gzip: ${verdict(sudokuGzip <= TARGET.firstScreenGzip)}; one unsplit module 933 KB)`);
 
 // --- 2. time to a usable grid ---
 const server = await startServer(dist);

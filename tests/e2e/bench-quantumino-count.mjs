@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Browser benchmark for issue 4's target: one Quantumino aside of the 5×8×2
+// Browser benchmark for the browser count's target: one Quantumino aside of the 5×8×2
 // game counted in the browser (the slice counter shared by the Web Workers)
 // in at most 10 minutes on a 2-core machine.
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Browser benchmark for issue 20's target: every giant (16×16 and 25×25)
+// Browser benchmark for the giants' target: every giant (16×16 and 25×25)
 // solved and proven unique in the web app, in the Web Worker, within 3 s.
 //
 //   node bench-sudoku-giants.mjs [--dist DIR] [--alg auto|sat|dlx|backtrack]

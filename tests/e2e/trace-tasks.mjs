@@ -1,7 +1,7 @@
 // Where a long main-thread task's time goes: loads a page of a build, does a
 // few steps, records a DevTools timeline trace, and prints every task over
 // 100 ms broken down by event (script, microtasks, forced or rendering
-// layout, style, paint). A diagnostic for issue 19's long tasks, not part of
+// layout, style, paint). A diagnostic for long tasks, not part of
 // `make test`; docs/performance.md says what it found.
 //
 //   node trace-tasks.mjs DIST '#sudoku' [STEP...]

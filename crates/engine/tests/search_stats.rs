@@ -1,6 +1,6 @@
 //! The statistics a search reports count what it really did: a puzzle that
-//! needed work reports nodes for every engine (session 15: Backtracking
-//! said "0 nodes explored" on Sage's near-worst-case puzzle).
+//! needed work reports nodes for every engine: Backtracking too, which
+//! must not say "0 nodes explored" on Sage's near-worst-case puzzle.
 
 use tessera_engine::search::Step;
 use tessera_engine::sudoku::{Algorithm, Sudoku};

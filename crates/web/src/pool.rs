@@ -73,8 +73,8 @@ struct Slot {
     /// request after it) waits for a task of its own, [`release_hold`]. A
     /// job then never begins inside the task that asked for it — often a
     /// workbench's mount — so the page's own work and the job's life do not
-    /// overlap (issue 19: no task over 200 ms while a job runs; the busy
-    /// mark is written when the start really leaves).
+    /// overlap (the long-task rule: no task over 200 ms while a job runs;
+    /// the busy mark is written when the start really leaves).
     held: bool,
     jobs: usize,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
@@ -127,9 +127,9 @@ pub fn after_first_paint(f: impl FnOnce() + 'static) {
 /// Mark on the page's performance timeline when the pool goes from no
 /// live job to some (`tessera-jobs-busy`) and back (`tessera-jobs-idle`),
 /// so a long-task check can tell the tasks that ran while a job did
-/// (issue 19's rule: none over 200 ms during any job; the e2e harness reads
-/// these marks). A job is live from the moment its start leaves the page
-/// until its end, except while it is parked: an enumeration that delivered
+/// (the long-task rule: none over 200 ms during any job; the e2e harness
+/// reads these marks). A job is live from the moment its start leaves the
+/// page until its end, except while it is parked: an enumeration that delivered
 /// what was asked and waits for `More` computes nothing and sends nothing,
 /// so the page's tasks then are not "during a job" (Quantumino's and the
 /// polyform solver's Next wait like this for as long as the user looks).
@@ -206,10 +206,10 @@ impl WorkerPool {
 
     /// Start a worker early (so the first job does not wait for loading),
     /// but after the first paint: the worker's script and wasm (≈ 1 MB)
-    /// must not compete with the page's own first screen for the network
-    /// (issue 19). Two animation frames and then a task: the first frame
-    /// callback runs before the paint, the second after it. A job submitted
-    /// meanwhile spawns its worker at once, as before.
+    /// must not compete with the page's own first screen for the network.
+    /// Two animation frames and then a task: the first frame callback runs
+    /// before the paint, the second after it. A job submitted meanwhile
+    /// spawns its worker at once, as before.
     pub fn warm_up(&self) {
         let weak = Rc::downgrade(&self.inner);
         after_first_paint(move || {

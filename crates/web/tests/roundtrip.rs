@@ -1,4 +1,4 @@
-//! Property tests (issue 21 §1): the URL fragment and stored-session codecs
+//! Property tests: the URL fragment and stored-session codecs
 //! the browser decodes read back what they wrote — the route, the Sudoku
 //! puzzle link (plain, with a box shape, compacted for 16×16 and up), the
 //! play mode's progress code and its localStorage text. Plus regression

@@ -37,7 +37,7 @@ export class Context {
      * for the report of a task that breaks the job rule. */
     this.frames = [];
     /** Every Content-Security-Policy violation of every page of this test
-     * (issue 21 §4: the run fails on any; see `recordCspViolations`). */
+     * (the run fails on any; see `recordCspViolations`). */
     this.cspViolations = [];
   }
 
@@ -140,7 +140,7 @@ export class Context {
   }
 
   /** The long tasks that overlap a time when a worker job was live (the
-   * pool's busy/idle marks): issue 19's rule is about these — start-up,
+   * pool's busy/idle marks): the long-task rule is about these — start-up,
    * test tooling (axe) and rendering with no job running are reported
    * with the rest but are not "during a job". */
   longTasksDuringJobs() {
@@ -163,7 +163,7 @@ export class Context {
       for (const p of c.pages()) await p.evaluate(() => 0).catch(() => {});
   }
 
-  /** Issue 19's rule: no task over `limit` ms (200) on any page while a
+  /** The long-task rule: no task over `limit` ms (200) on any page while a
    * worker job is live. */
   async assertNoLongTasksDuringJobs(limit = 200) {
     await this.settleLongTasks();
@@ -280,7 +280,7 @@ export class Context {
   /** Wait until no worker job has been live for `ms` (the pool's busy and
    * idle marks): test tooling that blocks the page's main thread for
    * seconds (an axe scan) then measures the app at rest, and its own long
-   * tasks do not count against issue 19's rule for the app's jobs. */
+   * tasks do not count against the long-task rule for the app's jobs. */
   async jobsQuiet(page = this.page, ms = 300) {
     await page.waitForFunction(
       (ms) => {

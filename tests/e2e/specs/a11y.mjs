@@ -1,7 +1,7 @@
-// Issue 21 §3 — accessibility measured, not assumed: axe-core (through
+// Accessibility measured, not assumed: axe-core (through
 // @axe-core/playwright) on every workbench and tab, light and dark, with
-// zero critical and serious violations; and the keyboard paths the issue
-// names (a skip link, MINIMOG and kitten points, the region editor).
+// zero critical and serious violations; and the keyboard paths a user
+// needs (a skip link, MINIMOG and kitten points, the region editor).
 
 import { AxeBuilder } from "@axe-core/playwright";
 import { assert } from "../lib/harness.mjs";

@@ -1,10 +1,10 @@
 // The first visit on a slow link: the loading screen says what is coming
 // and how much of the app has arrived, and the first screen fetches only
-// what it needs (issue 19).
+// what it needs.
 
 import { assert } from "../lib/harness.mjs";
 
-/** The issue's slow profile: 9 Mbit/s down, 60 ms round trip (or another). */
+/** A slow phone's profile: 9 Mbit/s down, 60 ms round trip (or another). */
 async function throttle(page, { mbits = 9, latency = 60 } = {}) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
@@ -32,7 +32,7 @@ async function markGridReady(page) {
 export const tests = [
   {
     // index.html's loading screen copies the home's hero so that its words
-    // are on screen before the wasm (issue 19, LCP): it must say what the
+    // are on screen before the wasm (Lighthouse's LCP): it must say what the
     // app then says, in the same place and size.
     name: "the loading screen is the home's hero: the same words, and the same size of lead text",
     async run(t) {
@@ -66,7 +66,7 @@ export const tests = [
     timeout: 90000,
     async run(t) {
       const page = await t.newPage();
-      // The issue's slowest link (1.6 Mbit/s, 150 ms), watched from the first
+      // A slower link still (1.6 Mbit/s, 150 ms), watched from the first
       // byte of the page: the split app's first screen is small enough to
       // arrive between two readings on the 9 Mbit/s one.
       await throttle(page, { mbits: 1.6, latency: 150 });

@@ -12,7 +12,7 @@ export const tests = [
     // The worker pool holds a job's start for a task of its own
     // (crates/web/src/pool.rs, `Slot::held`): a click that mounts or renders
     // and submits a job is done before the job is live, so its work never
-    // counts as a task during a job (issue 19).
+    // counts as a task during a job.
     name: "jobs: a job starts in the task after the one that submitted it",
     async run(t) {
       const page = await openPolyforms(t, "#polyforms/lib/pentominoes-6x10");

@@ -131,7 +131,7 @@ export const tests = [
       }
       // The finger rests before it lifts, as a person's does when the
       // selection is made. Lifted at full speed, the tool tap below gave no
-      // click in 5 of 12 runs (session 24): every touch and pointer event
+      // click in 5 of 12 runs: every touch and pointer event
       // of the tap reached the page, only Chromium's click was missing —
       // most likely its rule that a tap stopping a fling is not a click.
       // Resting 150 ms first: 10 of 10 passed.

@@ -322,7 +322,7 @@ export const tests = [
       await t.tid("import-text").fill(bad);
       await t.click("import-button");
       const error = (await t.tid("import-error").innerText()).trim();
-      assert.match(error, /“\*” \(character 81\) is not a digit/); // issue 24: players' words, naming where
+      assert.match(error, /“\*” \(character 81\) is not a digit/); // players' words, naming where
       assert.equal(await t.tid("import-text").inputValue(), bad, "pasted text kept");
       assert.equal(await t.puzzle(), before, "grid unchanged");
       await t.tid("import-text").fill("1 2 3");

@@ -1,8 +1,8 @@
-// Issue 21 — a locked-down page. The Content-Security-Policy is a <meta> in
+// A locked-down page. The Content-Security-Policy is a <meta> in
 // index.html (static hosts may send no headers) completed at build time with
 // the hash of Trunk's inline loader (scripts/csp.mjs). Every test of the run
 // fails on any violation (run.mjs); this spec checks that the policy is the
-// one promised and that it is really enforced. §2: hostile links, a full
+// one promised and that it is really enforced. Also: hostile links, a full
 // storage and the end of a blackjack game answered in words.
 
 import { assert } from "../lib/harness.mjs";

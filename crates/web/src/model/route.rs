@@ -181,7 +181,7 @@ pub const QUANTUMINO_MAX_SHOWN: usize = 10_000;
 impl QuantuminoRoute {
     /// Read a link. Whatever part is wrong falls back to `default` (or 0)
     /// and is named in a sentence, so the workbench can say what it did
-    /// instead of silently opening something else (issue 21 §2).
+    /// instead of silently opening something else.
     pub fn parse(payload: &str, default: [i32; 3]) -> (QuantuminoRoute, Vec<String>) {
         let mut route = QuantuminoRoute {
             aside: 0,

@@ -39,7 +39,7 @@ pub fn mark_ready() {
 /// screen now (two animation frames, then a task; at the latest after a
 /// second, for a page in a background tab). What the first screen does not
 /// need waits for it, so it does not compete with the first screen for the
-/// network or the main thread (the Sudoku lab's chunk, issue 19).
+/// network or the main thread (the Sudoku lab's chunk, for one).
 pub fn after_paint() -> leptos::prelude::ReadSignal<bool> {
     use leptos::prelude::*;
     let (painted, set) = signal(false);
@@ -58,8 +58,8 @@ pub fn after_paint() -> leptos::prelude::ReadSignal<bool> {
 
 /// A count that goes up from 0 to `n`, one step per task: a view made of
 /// `n` heavy parts shows part `i` once the count exceeds `i`, so its first
-/// mount is `n` short tasks rather than one long one (issue 19: the page
-/// stays responsive, and a running job's progress keeps flowing).
+/// mount is `n` short tasks rather than one long one (so the page stays
+/// responsive, and a running job's progress keeps flowing).
 pub fn stagger(n: usize) -> leptos::prelude::ReadSignal<usize> {
     use leptos::prelude::*;
     let (shown, set) = signal(1.min(n));
@@ -93,7 +93,7 @@ pub fn hash() -> String {
 
 /// The grid cell (nearest `data-cell`) an event happened in: the editor's
 /// and the variant grid have one listener per event for all their cells
-/// (a Samurai had three closures per cell; issue 19).
+/// (rather than three closures per cell, too many on a Samurai).
 pub fn cell_of(e: &web_sys::Event) -> Option<usize> {
     e.target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -112,9 +112,10 @@ thread_local! {
 /// change rebuilds a large view (a 25×25 imported, the Samurai's five
 /// grids): the click's own task stays short and its frame shows the
 /// pressed control, then the rebuild runs, and the browser lays it out in
-/// the frame after — three tasks instead of one that did all of it (issue
-/// 19: no task over 200 ms). While such a change is pending, `<html>` has
-/// `data-pending` (the e2e harness waits for it to go after a click).
+/// the frame after — three tasks instead of one that did all of it (the
+/// long-task rule: no task over 200 ms). While such a change is pending,
+/// `<html>` has `data-pending` (the e2e harness waits for it to go after a
+/// click).
 pub fn soon(f: impl FnOnce() + 'static) {
     let was = SOON_PENDING.with(|p| {
         let n = p.get();
@@ -148,12 +149,12 @@ pub fn soon(f: impl FnOnce() + 'static) {
 // entry they leave, and to know it Chromium brings layout up to date first:
 // called from a click that has just rebuilt a view (a 25×25 imported, a mode
 // switched), they forced a synchronous layout of the whole new view inside
-// the click's task — 35–60 ms of a 150 ms task on the e2e machine (issue 19:
-// long tasks). So the workbenches' URL writes are queued and done in a task
-// of their own after the next frame, when layout is clean and they are
-// cheap. Order is kept; `flush_url` does them at once where the URL is read
-// back (copying the link), and `drop_pending_url` forgets them when the user
-// moves in history first (the entry they were meant for is gone).
+// the click's task — 35–60 ms of a 150 ms task on the e2e machine, near the
+// 200 ms long-task limit. So the workbenches' URL writes are queued and done
+// in a task of their own after the next frame, when layout is clean and they
+// are cheap. Order is kept; `flush_url` does them at once where the URL is
+// read back (copying the link), and `drop_pending_url` forgets them when the
+// user moves in history first (the entry they were meant for is gone).
 
 enum UrlWrite {
     Push(String),

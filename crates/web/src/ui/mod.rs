@@ -26,7 +26,7 @@ pub mod workbench;
 /// finishing its streaming compile) and mounting the app (which compiles
 /// every function it calls for the first time) together made one
 /// main-thread task of 300–460 ms; apart, each is shorter, and the page
-/// can paint the loading screen's last progress in between (issue 19).
+/// can paint the loading screen's last progress in between.
 pub fn start() {
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;

@@ -365,7 +365,7 @@ pub fn App() -> impl IntoView {
         })
         .collect_view();
 
-    // Keyboard users jump past the header to the workbench (issue 21 §3).
+    // Keyboard users jump past the header to the workbench.
     // A button, not `href="#main"`: the fragment is the router's.
     let skip = move |_| {
         if let Some(main) = dom::document().get_element_by_id("main") {

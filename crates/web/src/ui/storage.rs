@@ -38,7 +38,7 @@ pub fn save<T: Serialize>(key: &str, value: &T) {
 }
 
 /// Store `text` under `key`; `false` (and the user told, once per page) when
-/// the browser refuses, e.g. a full quota (issue 21 §2).
+/// the browser refuses, e.g. a full quota.
 pub fn save_text(key: &str, text: &str) -> bool {
     let Some(store) = local_storage() else {
         return false;

@@ -2,7 +2,7 @@
 //! `WORKBENCH` constant; list it here and the header nav and the router
 //! pick it up. Only what exists is listed — no placeholder pages.
 //!
-//! Each workbench but the home is its own wasm chunk (issue 19): the build
+//! Each workbench but the home is its own wasm chunk: the build
 //! (`scripts/build-app.mjs`) splits the app's wasm at the functions the
 //! `chunk!` macro (ui/split.rs) marks, so the first screen downloads the shell and the
 //! home, and a workbench's code arrives when it is first opened (or, for a

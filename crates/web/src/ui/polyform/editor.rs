@@ -196,7 +196,7 @@ pub fn EditorView(solver: Solver, payload: RwSignal<String>, initial: String) ->
     let up = window_event_listener(leptos::ev::pointerup, move |_| painting.set_value(None));
     on_cleanup(move || up.remove());
 
-    // Keyboard (issue 21 §3): one cell is the tab stop (roving tabindex);
+    // Keyboard: one cell is the tab stop (roving tabindex);
     // arrows move to the nearest cell that way on any lattice, Enter or
     // Space switches it.
     let focused = RwSignal::new(0usize);

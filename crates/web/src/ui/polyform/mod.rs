@@ -228,7 +228,7 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
                             "No puzzle “{}” in Tessera's library or Polyform Puzzler's catalogue.",
                             clip(id)
                         );
-                        // Said where a link's problems are said (issue 21 §2),
+                        // Said where a link's problems are said (a notice),
                         // as well as in the solver's panel.
                         shell.notify(NoticeKind::Warning, format!("The link: {text}"));
                         Err(text)

@@ -462,8 +462,8 @@ fn QuantuminoBench() -> impl IntoView {
     WorkerPool::global().warm_up();
     // A link's job (the solution it names, or the home's "count an aside")
     // starts once the views have drawn their first frame: that first WebGL
-    // draw is the page's longest task, and it should not run beside a job
-    // (issue 19). The worker is still loading then anyway.
+    // draw is the page's longest task, and no long task may run beside a
+    // job. The worker is still loading then anyway.
     let alive = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let count = shell.take_intent("count");
     if n0 > 0 || count {

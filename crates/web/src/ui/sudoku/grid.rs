@@ -232,7 +232,7 @@ pub fn Grid(bench: Bench) -> impl IntoView {
                         // board and the lab's step — (value, given), notes,
                         // (flags, eliminated, placed, focus), conflict — so
                         // a 25×25 builds 625 of them rather than 2,500
-                        // (issue 19: its import was one long task).
+                        // (its import was one long task).
                         let cell = Memo::new(move |_| {
                             let value = shown.with(|s| s.get(i).copied().unwrap_or((0, false)));
                             let notes = lab_notes

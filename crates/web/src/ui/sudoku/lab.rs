@@ -1320,7 +1320,7 @@ pub fn GenerateCard(lab: Lab) -> impl IntoView {
 
 // The lab's cards (step-by-step explanation, rating, generator) and the
 // human-style solver they run on the main thread are a chunk of their own:
-// the grid is usable before they arrive (issue 19).
+// the grid is usable before they arrive.
 crate::part!(sudoku_more, cards(lab: Lab, playing: Signal<bool>) => view! {
     <Show when=move || !playing.get()>
         <LabCard lab=lab/>

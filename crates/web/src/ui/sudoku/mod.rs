@@ -156,7 +156,7 @@ pub struct Bench {
     /// cards, which follow the first paint, or the variant editor). The jobs
     /// those parts show (the lab's analysis, play mode's solution) start
     /// after it, so no part's first mount — one long task — runs during
-    /// them (issue 19's rule).
+    /// them (the long-task rule).
     pub more: RwSignal<bool>,
 }
 

@@ -1063,7 +1063,7 @@ pub fn PlayGrid(play: Play) -> impl IntoView {
 #[component]
 pub fn PlayColumn(play: Play, lab: Lab) -> impl IntoView {
     // The bar and the grid in this task, the rest in the next: switching to
-    // play mode is two short tasks, not one long one (issue 19).
+    // play mode is two short tasks, not one long one.
     let shown = crate::ui::dom::stagger(2);
     let rest = move || shown.get() == 2;
     view! {
@@ -1373,10 +1373,9 @@ pub fn PlayCard(play: Play) -> impl IntoView {
 #[component]
 pub fn ModeSwitch(play: Play) -> impl IntoView {
     // Either mode's board and column are a large rebuild: in a task after
-    // the click's (dom::soon), so the click's own task stays short (issue
-    // 19). Session 23 took this back because a touch test then lost a tap;
-    // session 24 found that tap lost to Chromium's tap-after-fling rule in
-    // the test's drag, not to the deferral.
+    // the click's (dom::soon), so the click's own task stays short. A touch
+    // test that lost a tap here lost it to Chromium's tap-after-fling rule
+    // in the test's drag, not to the deferral.
     let set = move |on: bool| {
         dom::soon(move || {
             if play.on.get_untracked() != on {
@@ -1402,6 +1401,6 @@ pub fn ModeSwitch(play: Play) -> impl IntoView {
 
 // Play mode's column and card (and what only they reach: the game's
 // controls, hints, the finish screen) are a chunk of their own, fetched the
-// first time the user plays (issue 19).
+// first time the user plays.
 crate::part!(sudoku_more, column(play: Play, lab: Lab) => view! { <PlayColumn play=play lab=lab/> });
 crate::part!(sudoku_more, card(play: Play) => view! { <PlayCard play=play/> });

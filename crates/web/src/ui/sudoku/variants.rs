@@ -1011,7 +1011,7 @@ pub fn VariantPanel(vb: VBench) -> impl IntoView {
 pub fn VariantBench(vb: VBench, play: super::play::Play, lab: super::lab::Lab) -> impl IntoView {
     let playing = move || play.on.get();
     // The grid in this task, the tools beside it in the next: opening a
-    // variant is two shorter tasks (issue 19).
+    // variant is two shorter tasks.
     let shown = crate::ui::dom::stagger(2);
     let tools = move || shown.get() == 2;
     view! {
@@ -1078,7 +1078,7 @@ enum Found {
 }
 
 // The X, jigsaw and Samurai editor is a chunk of its own, fetched the first
-// time a variant is chosen (issue 19).
+// time a variant is chosen.
 crate::part!(sudoku_more, bench(vb: VBench, play: crate::ui::sudoku::play::Play, lab: crate::ui::sudoku::lab::Lab) => view! {
     <VariantBench vb=vb play=play lab=lab/>
 });

@@ -126,7 +126,7 @@ fn draw(shared: &Shared) {
     // At most 1.5 drawing-buffer pixels per CSS pixel: with antialiasing on,
     // cube edges stay smooth, and a phone at 3× fills 4× fewer pixels. Under
     // software GL (a blocklisted GPU, headless Chromium) a 2× phone's first
-    // draw took over 200 ms (issue 19).
+    // draw took over 200 ms, the page's long-task limit.
     let dpr = web_sys::window()
         .map_or(1.0, |w| w.device_pixel_ratio())
         .clamp(1.0, MAX_PIXEL_RATIO);

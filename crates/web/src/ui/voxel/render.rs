@@ -6,7 +6,7 @@
 //! six normals and the lights never move, so each face's brightness is a
 //! constant (ambient plus the Lambert terms of a key and a fill light, as
 //! the physical material's diffuse part gave) multiplied into the instance
-//! colours, and the GPU runs a flat-colour shader. Why (issue 19): under
+//! colours, and the GPU runs a flat-colour shader. Why: under
 //! software GL (SwiftShader, as in headless Chromium) three-d's physical
 //! material kept the page's main thread waiting 250–400 ms per canvas for
 //! its shader and another 200–240 ms per new solution drawn.

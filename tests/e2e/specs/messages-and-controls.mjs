@@ -1,13 +1,14 @@
-// Session 15's rough edges, one test each: import messages in players'
-// words, copy buttons that confirm, node counts that count, Quantumino's
-// honest time left, plurals, and Quantumino's controls on a phone.
+// What the app says back and where its controls sit, one test each: import
+// messages in players' words, copy buttons that confirm, node counts that
+// count, Quantumino's honest time left, plurals, and Quantumino's controls
+// on a phone.
 
 import { assert } from "../lib/harness.mjs";
 import { PUZZLES } from "../lib/puzzles.mjs";
 
 export const tests = [
   {
-    name: "rough edges: an import of 80 cells says so in players' words",
+    name: "messages: an import of 80 cells says so in players' words",
     async run(t) {
       const page = await t.open();
       const before = await t.puzzle(page);
@@ -24,7 +25,7 @@ export const tests = [
     },
   },
   {
-    name: "rough edges: Copy share link and Copy confirm once the clipboard has the text",
+    name: "messages: Copy share link and Copy confirm once the clipboard has the text",
     async run(t) {
       const page = await t.newPage();
       await t.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(t.base).origin });
@@ -40,7 +41,7 @@ export const tests = [
     },
   },
   {
-    name: "rough edges: Backtracking reports the nodes it explored on the near-worst case",
+    name: "messages: Backtracking reports the nodes it explored on the near-worst case",
     async run(t) {
       await t.open();
       await t.click("example-near-worst");
@@ -55,7 +56,7 @@ export const tests = [
     },
   },
   {
-    name: "rough edges: Quantumino Count's time left says estimating, then an honest estimate (2×2×20)",
+    name: "messages: Quantumino Count's time left says estimating, then an honest estimate (2×2×20)",
     timeout: 180000,
     async run(t) {
       const page = await t.newPage();
@@ -88,7 +89,7 @@ export const tests = [
     },
   },
   {
-    name: "rough edges: one piece is 1 piece (Y pentomino 5×10 in the editor)",
+    name: "messages: one piece is 1 piece (Y pentomino 5×10 in the editor)",
     async run(t) {
       const page = await t.newPage();
       // The editor with a 10×5 region and the Y pentomino, reused.
@@ -102,7 +103,7 @@ export const tests = [
     },
   },
   {
-    name: "rough edges: on a phone Solve, ◀ and ▶ sit right under the 3D view",
+    name: "controls: on a phone Solve, ◀ and ▶ sit right under the 3D view",
     // The 3D view's first frames under SwiftShader while the solve job runs
     // are near the 200 ms rule: measured with nothing beside it.
     alone: true,

@@ -1,9 +1,8 @@
-//! The techniques added in session 15 (wings, uniqueness, fish, chains,
-//! forcing chains), each on a constructed position where it applies and
-//! one where it does not; then every step of whole solves over the
-//! published sets checked against the unique solution, the numeric
-//! rating against Sudoku Explainer's published values, graduated hints
-//! and the variants' units.
+//! The advanced techniques (wings, uniqueness, fish, chains, forcing
+//! chains), each on a constructed position where it applies and one where
+//! it does not; then every step of whole solves over the published sets
+//! checked against the unique solution, the numeric rating against Sudoku
+//! Explainer's published values, graduated hints and the variants' units.
 
 mod common;
 
@@ -431,7 +430,7 @@ fn numeric_rating_agrees_with_published_sudoku_explainer_ratings() {
         ours.iter().sum::<f64>() / ours.len() as f64,
         theirs.iter().sum::<f64>() / theirs.len() as f64
     );
-    // Measured 0.78 and 67% (session 15): fail on a clear regression.
+    // Measured 0.78 and 67%: fail on a clear regression.
     assert!(rho > 0.6, "rank correlation {rho:.3}");
     assert!(pct > 55.0, "{pct:.0}% within ±1.0");
     // Easy < hard < hardest, as players rank the sets.
