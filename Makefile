@@ -113,12 +113,12 @@ bench: tools
 	cargo build --release --target wasm32-unknown-unknown --example wasm_bench
 	node benches/wasm/run.mjs target/wasm32-unknown-unknown/release/examples/wasm_bench.wasm target/bench/native.json
 
-# Issue 4's browser target (minutes, GBs of memory): one Quantumino aside
+# The browser target for Quantumino (minutes, GBs of memory): one aside
 # counted in headless Chromium by the Web Workers. ASIDE=K picks the aside.
 bench-browser: test-deps dist
 	cd tests/e2e && node bench-quantumino-count.mjs --aside $${ASIDE:-0}
 
-# Issue 19's first-load budget: asset sizes (raw/gzip/brotli), time to a
+# The first-load budget: asset sizes (raw/gzip/brotli), time to a
 # usable Sudoku grid on localhost and throttled (CDP: 9 Mbit/s, 60 ms RTT,
 # 4x CPU), the first screen's transfer, and Lighthouse's scores, each against
 # its target (docs/performance.md). DIST=/absolute/dir benchmarks another build.

@@ -12,7 +12,7 @@
 // browser context; `--times FILE` writes each test's wall time
 // (`name<TAB>seconds`) for `make test`'s slowest-ten list.
 // Every test also fails on a console error or a CSP violation, and on a
-// main-thread task over 200 ms while a worker job was live (issue 19's rule;
+// main-thread task over 200 ms while a worker job was live (the long-task rule;
 // up to two re-runs forgive noisy tries). Tasks over 200 ms outside jobs
 // are listed at the end; E2E_LONG_TASKS=strict fails those too, and
 // E2E_LONG_TASKS=report only lists those during jobs.
@@ -94,14 +94,14 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 const strictLongTasks = process.env.E2E_LONG_TASKS === "strict" || !!process.env.E2E_LONG_TASK_MS;
-// Issue 19's rule — no main-thread task over 200 ms while a worker job is
+// The long-task rule — no main-thread task over 200 ms while a worker job is
 // live — fails a test that breaks it (such a test is run up to twice more
 // and fails if every try breaks it: a task is wall-clock).
 // `E2E_LONG_TASKS=strict` also fails every task over 200 ms outside jobs;
 // `E2E_LONG_TASKS=report` only lists what breaks the rule (for measuring).
 const jobRule = process.env.E2E_LONG_TASKS !== "report" || strictLongTasks;
 const longTaskReport = [];
-// Tasks over the limit while a worker job was live (issue 19's rule).
+// Tasks over the limit while a worker job was live (the long-task rule).
 const duringJobsReport = [];
 // Tests whose first try broke the job rule and whose re-run did not.
 const rerunReport = [];
@@ -143,9 +143,9 @@ async function attempt(t, { server, base, subBase }) {
       ),
     ]);
     ctx.assertNoConsoleErrors(t.allowConsoleErrors);
-    // The page's CSP (issue 21 §4) holds in every test: any violation fails.
+    // The page's CSP holds in every test: any violation fails.
     await ctx.assertNoCspViolations();
-    // No spec raises it (issue 19).
+    // No spec raises it.
     const limit = 200;
     // Outside jobs the 200 ms rule is not met everywhere yet (start-up
     // mounts under load, WebGL on SwiftShader): those tasks are listed at
@@ -178,7 +178,7 @@ async function runOne(t, runner) {
   // process took the core for a moment, the CI host is shared) rather than
   // the app: such a test is run again, up to twice, and fails only if every
   // try breaks the rule — a task the app makes long every time still fails
-  // (session 24: in two full runs, 3 of 254 first tries broke it, and
+  // (in two full runs of the suite, 3 of 254 first tries broke it, and
   // every re-run was clean). The earlier tries' tasks are reported either way.
   const tries = [];
   while (error instanceof JobRuleError && tries.length < 2) {
@@ -226,7 +226,7 @@ if (failures.length) {
   for (const f of failures) console.log(`  - ${f.name}: ${String(f.error && f.error.message ? f.error.message : f.error).split("\n")[0]}`);
 }
 if (duringJobsReport.length) {
-  console.log(`\ne2e: tasks over 200 ms while a worker job was live (issue 19's rule${jobRule ? ", failed" : "; only listed, E2E_LONG_TASKS=report"}) in ${duringJobsReport.length} tests:`);
+  console.log(`\ne2e: tasks over 200 ms while a worker job was live (the long-task rule${jobRule ? ", failed" : "; only listed, E2E_LONG_TASKS=report"}) in ${duringJobsReport.length} tests:`);
   for (const line of duringJobsReport) console.log(`  - ${line}`);
 } else console.log("\ne2e: no task over 200 ms while a worker job was live" + (rerunReport.length ? " (after re-runs)" : ""));
 if (rerunReport.length) {
