@@ -51,19 +51,20 @@ fuzz:
 # `checked` (Cargo.toml: opt-level 3, debug assertions and overflow checks) ---
 # The layers of `make test`, in order, each with its time budget in seconds on
 # a 2-core machine with the tools installed (scripts/test-layers.sh: `&` starts
-# a layer in the background, `wait` waits for those). The release build for
-# the browser tests and the fresh-clone serve check use their own cargo target
-# directories, so they compile beside the native tests; the browser tests run
-# with the machine to themselves. `make test` prints each layer's wall time
-# and the slowest ten tests; a layer that takes more than twice its budget
-# fails, named.
-LAYERS := test-serve&:300 e2e-build&:480 test-native:480 lint:150 wait e2e-run:420 test-wasm:60
+# a layer in the background at the lowest CPU priority, `wait` waits for
+# those). The release build for the browser tests and the fresh-clone serve
+# check use their own cargo target directories, so they compile beside the
+# native tests; lint and the wasm check take what the browser tests leave of
+# the cores. `make test` prints each layer's wall time and the slowest ten
+# tests; a layer that takes more than twice its budget fails, named.
+LAYERS := test-serve&:300 e2e-build&:480 test-native:600 wait lint&:240 test-wasm&:120 e2e-run:420
 
-# The inner loop: formatting, native clippy, the engine's unit tests.
+# The inner loop: formatting, native clippy, the engine's unit tests in the
+# incremental debug build (the minute-long counts are left to `make test`).
 check:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
-	cargo nextest run --cargo-profile checked -p tessera-engine --lib
+	cargo test -p tessera-engine --lib
 
 # Every crate of the workspace (the engine, voxel, jobs and web crates' own
 # tests; the web crate natively: its pure modules), the root package's
@@ -88,7 +89,8 @@ e2e-build: tools
 	CARGO_TARGET_DIR=$(CURDIR)/target/e2e-build $(MAKE) --no-print-directory dist
 
 e2e-run: test-deps
-	cd tests/e2e && node run.mjs --jobs 2 --times ../../target/test-times/e2e.tsv
+	cd tests/e2e && $(if $(wildcard target/checked/tessera),TESSERA_CLI=$(CURDIR)/target/checked/tessera) \
+	  node run.mjs --jobs 2 --times ../../target/test-times/e2e.tsv
 
 # The 9x9 solvers compiled to wasm (their own memory layouts there) against
 # an independent checker and the native CLI (tests/wasm/check.mjs).

@@ -8,11 +8,12 @@
 #
 # Usage: scripts/test-layers.sh SPEC …, where SPEC is
 #   LAYER:BUDGET    run LAYER now, its output live;
-#   LAYER&:BUDGET   start LAYER in the background (its output to
-#                   target/test-logs/LAYER.log, printed when it ends), so that
-#                   it uses what the foreground layers leave of the 2 cores;
-#   wait            wait for every background layer (the browser tests must
-#                   have the machine to themselves).
+#   LAYER&:BUDGET   start LAYER in the background at the lowest CPU priority
+#                   (nice 19; its output to target/test-logs/LAYER.log,
+#                   printed when it ends), so that it uses only what the
+#                   foreground layer leaves of the 2 cores — the browser
+#                   tests' timings stay their own;
+#   wait            wait for every background layer.
 # A background layer must not share a cargo target directory with the
 # foreground (cargo would make one wait for the other's lock): the Makefile
 # gives it its own.
@@ -39,8 +40,9 @@ record() { # LAYER STATUS SECONDS BUDGET
 join_background() {
   local layer status
   for layer in "${!bg_pid[@]}"; do
-    wait "${bg_pid[$layer]}"; status=$?
-    local took=$(($(date +%s) - bg_start[$layer]))
+    wait "${bg_pid[$layer]}"
+    status="$(cat "target/test-logs/$layer.status" 2>/dev/null || echo 1)"
+    local took=$(($(cat "target/test-logs/$layer.end" 2>/dev/null || date +%s) - bg_start[$layer]))
     echo "=== make $layer (ran in the background; its output:)"
     sed 's/^/  | /' "target/test-logs/$layer.log"
     record "$layer" "$status" "$took" "${bg_budget[$layer]}"
@@ -58,7 +60,9 @@ for spec in "$@"; do
   if [ "${layer%&}" != "$layer" ]; then
     layer="${layer%&}"
     echo "=== make $layer: started in the background (budget $budget s; log target/test-logs/$layer.log)"
-    make --no-print-directory "$layer" >"target/test-logs/$layer.log" 2>&1 &
+    # The layer's own end time, not the join's, is its wall time.
+    ( nice -n 19 make --no-print-directory "$layer" >"target/test-logs/$layer.log" 2>&1
+      echo $? >"target/test-logs/$layer.status"; date +%s >"target/test-logs/$layer.end" ) &
     bg_pid[$layer]=$! bg_start[$layer]=$(date +%s) bg_budget[$layer]=$budget
     continue
   fi

@@ -1,9 +1,7 @@
 //! `tessera experiment phase` as a binary: CSV shape, invariants of the
 //! counts, determinism by seed, and clear errors.
 
-mod common;
-
-use common::{stderr, stdout, tessera_with_stdin};
+use crate::common::{stderr, stdout, tessera_with_stdin};
 
 fn phase(args: &[&str]) -> (i32, String, String) {
     let mut all = vec!["experiment", "phase"];

@@ -1,8 +1,6 @@
 //! The `tessera polyform` command line, run as a binary.
 
-mod common;
-
-use common::{stderr, stdout};
+use crate::common::{stderr, stdout};
 use std::process::{Command, Output};
 
 fn tessera(args: &[&str]) -> Output {

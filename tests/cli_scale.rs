@@ -6,9 +6,7 @@
 //! another test counts unsharded (named where it is used). Counts too slow
 //! for an unoptimised build run only in optimised ones (`make test`).
 
-mod common;
-
-use common::{stderr, stdout};
+use crate::common::{stderr, stdout};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};

@@ -1,8 +1,8 @@
 //! The `tessera sudoku` command as a binary: stdout, stderr, exit status.
 
-mod common;
+use crate::common;
 
-use common::{stderr, stdout};
+use crate::common::{stderr, stdout};
 use std::process::Output;
 
 const H: &str = "8..6..9.5.............2.31...7318.6.24.....73...........279.1..5...8..36..3......";

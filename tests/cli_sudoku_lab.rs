@@ -1,9 +1,9 @@
 //! The lab commands as a binary: `tessera sudoku explain|generate|export`
 //! and `tessera count`.
 
-mod common;
+use crate::common;
 
-use common::{stderr, stdout};
+use crate::common::{stderr, stdout};
 use std::process::Output;
 use tessera::engine::sudoku::{Algorithm, Shape, Sudoku};
 

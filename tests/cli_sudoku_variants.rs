@@ -2,9 +2,7 @@
 //! puzzles read back and solve uniquely, solutions pass a checker built here
 //! from the rules, bad input is reported with its line and exit status 2.
 
-mod common;
-
-use common::{stderr, stdout, tessera_with_stdin as tessera};
+use crate::common::{stderr, stdout, tessera_with_stdin as tessera};
 
 /// Every row, column, box (and diagonal for X) of a 9×9 string holds 1..9.
 fn check_9x9(s: &str, puzzle: &str, diagonals: bool, regions: Option<&str>) {

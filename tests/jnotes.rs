@@ -2,9 +2,9 @@
 //! grids in the notes' order, and every number of their box-by-box estimate.
 //! The expected values are the notes' own printed outputs (test vectors).
 
-mod common;
+use crate::common;
 
-use common::{stderr, stdout};
+use crate::common::{stderr, stdout};
 use tessera::engine::count::grids;
 use tessera::engine::count::jnotes::{first_grids, Estimates, RowByRow, RowStep, FIRST_BOX};
 use tessera::engine::count::total::count_nine_by_nine;

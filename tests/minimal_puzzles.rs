@@ -3,10 +3,8 @@
 //! and unique by the tests' own counter, its histogram against the
 //! published top-down figures, and `tessera experiment minimal`'s CSV.
 
-mod common;
-
-use common::checker::{count, units};
-use common::{stderr, stdout, tessera_with_stdin};
+use crate::common::checker::{count, units};
+use crate::common::{stderr, stdout, tessera_with_stdin};
 use tessera::engine::count::minimal::{csv, published, Config, Sampler};
 use tessera::engine::sudoku::Shape;
 

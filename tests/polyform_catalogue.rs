@@ -426,8 +426,7 @@ fn pp_turns(l: Lattice, cells: &[Cell], turns: &[usize]) -> BTreeSet<Vec<Cell>> 
 /// region with 4 symmetries; a hexagonal parallelogram with unequal sides
 /// has 2 (the half turn). So PP's number is the count of *all* solutions
 /// with P4 in those aspects — reproduced here exactly — not a count up to
-/// symmetry. The 5×8 takes ~20 s: `cargo test --release --test
-/// polyform_catalogue -- --ignored`.
+/// symmetry. The 5×8 takes ~50 s in the `checked` profile (`make test`).
 fn polyhexes_1234_count_explained(id: &str) {
     let c = catalogue();
     let e = c.get(id).unwrap();

@@ -1,6 +1,6 @@
 //! Polyform enumeration reproduces the published tables (Polyform Puzzler's
 //! FAQ, OEIS). The largest sizes run only in optimised builds (`make test`;
-//! alone: `cargo test --profile checked --test polyform_enumerate`).
+//! alone: `cargo nextest run --cargo-profile checked -E 'test(/^polyform_enumerate::/)'`).
 
 use std::time::Instant;
 use tessera::engine::polyform::enumerate::{count, max_size, polyforms};

@@ -3,13 +3,13 @@
 //! not the engine's lattice code), and "unique" counts cross-checked against
 //! the orbits of all solutions.
 //!
-//! Heavy counts are ignored in debug builds; run them with
-//! `cargo test --release --test polyform_puzzles -- --include-ignored`
-//! (in release they are not ignored at all).
+//! Heavy counts are ignored in unoptimised builds; `make test` runs them (the
+//! `checked` profile), and so does
+//! `cargo nextest run --cargo-profile checked -E 'test(/^polyform_puzzles::/)'`.
 
-mod common;
+use crate::common;
 
-use common::polyform::as_set;
+use crate::common::polyform::as_set;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use tessera::engine::polyform::symmetry::region_symmetries;
 use tessera::engine::polyform::{

@@ -10,9 +10,9 @@
 //! Every count here takes about a second in a debug build; the release run
 //! (`make test`) adds the heptatrig enumeration.
 
-mod common;
+use crate::common;
 
-use common::polyform::as_set;
+use crate::common::polyform::as_set;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use tessera::engine::exact_cover::{Problem, Solver};
 use tessera::engine::polyform::enumerate::{count, polyforms};

@@ -5,9 +5,9 @@
 //! `tessera experiment encodings` with Debian's picosat and minisat
 //! (`make test-deps` installs both).
 
-mod common;
+use crate::common;
 
-use common::{stderr, stdout, tessera_with_stdin};
+use crate::common::{stderr, stdout, tessera_with_stdin};
 use tessera::engine::sudoku::encodings::{decode, encode, Encoding};
 use tessera::engine::sudoku::{Algorithm, Shape, Sudoku};
 

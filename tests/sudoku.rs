@@ -2,7 +2,7 @@
 //! (../shared/reference/sage_games.md §3, sage_doctests_sudoku*.md), with
 //! every solution checked by an independent checker.
 
-mod common;
+use crate::common;
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

@@ -3,9 +3,9 @@
 //! and against the published top95 solutions; every grid is checked by an
 //! independent checker written from the rules.
 
-mod common;
+use crate::common;
 
-use common::grid9::{
+use crate::common::grid9::{
     assert_counts_at_limits, cells_clash, parse, published_grids, random_puzzle, Outcomes,
 };
 use rand::seq::SliceRandom;

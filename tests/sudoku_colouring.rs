@@ -3,9 +3,7 @@
 //! and Sage's, each result through a checker written here from the rules
 //! (not the engine's `check_colouring`, not its edge list).
 
-mod common;
-
-use common::{stderr, stdout, tessera_with_stdin};
+use crate::common::{stderr, stdout, tessera_with_stdin};
 use tessera::engine::sudoku::colouring::{check_colouring, chromatic, dsatur};
 use tessera::engine::sudoku::sweep::parse_games;
 use tessera::engine::sudoku::{Algorithm, Shape, Sudoku};

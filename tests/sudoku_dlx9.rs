@@ -3,9 +3,7 @@
 //! with 0, 1, 2 and many solutions: same counts at every limit, and the
 //! same verdict on clashing givens.
 
-mod common;
-
-use common::grid9::{
+use crate::common::grid9::{
     assert_counts_at_limits, cells_clash, collect, parse, published_grids, random_puzzle, Outcomes,
 };
 use rand::SeedableRng;

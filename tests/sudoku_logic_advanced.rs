@@ -4,7 +4,7 @@
 //! checked against the unique solution, the numeric rating against Sudoku
 //! Explainer's published values, graduated hints and the variants' units.
 
-mod common;
+use crate::common;
 
 use tessera::engine::sudoku::logic::hint::{graduated_hint, unique_solution, HintKind};
 use tessera::engine::sudoku::logic::{self, Board, Candidate, Outcome, Rating, Step, Technique};

@@ -4,9 +4,7 @@
 //! count written from the rules (tests/common/checker.rs), both at once
 //! (the CLI's `count_solutions`) and sliced (the worker's Count).
 
-mod common;
-
-use common::checker::{self, units};
+use crate::common::checker::{self, units};
 use tessera::engine::search::{Search, Step};
 use tessera::engine::sudoku::auto::{pick, Engine, Plan, Question};
 use tessera::engine::sudoku::variant::{Kind, RegionMap, Variant};

@@ -4,9 +4,7 @@
 //! solutions, every solution through an independent checker; resumable
 //! steps; Auto's hand-over from DLX to SAT.
 
-mod common;
-
-use common::checker::sudoku as check;
+use crate::common::checker::sudoku as check;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

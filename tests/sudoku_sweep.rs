@@ -1,9 +1,9 @@
 //! The walkthrough seed's sweeps, replayed on its own games (test vectors:
 //! the seed's printed grids), and `tessera sudoku sweep`.
 
-mod common;
+use crate::common;
 
-use common::{stderr, stdout};
+use crate::common::{stderr, stdout};
 use tessera::engine::sudoku::sweep::{parse_games, side_by_side, Explored};
 use tessera::engine::sudoku::{Algorithm, Shape, Sudoku};
 

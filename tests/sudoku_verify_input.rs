@@ -2,9 +2,9 @@
 //! `sage.games.sudoku`): the engine's `solutions_with` /
 //! `count_solutions_with` and `tessera sudoku solve --no-verify-input`.
 
-mod common;
+use crate::common;
 
-use common::{stderr, stdout, tessera_with_stdin};
+use crate::common::{stderr, stdout, tessera_with_stdin};
 use tessera::engine::sudoku::{Algorithm, Sudoku};
 
 /// Sage's documented puzzle `h` with its first given repeated two cells

@@ -249,6 +249,9 @@ export const tests = [
     // the game box's 40–50 s of slice planning under SwiftShader (the game
     // box's whole count in the browser is `make bench-browser`).
     timeout: 90000,
+    // The build-up is paced by timers and the count keeps both workers busy:
+    // nothing runs beside it.
+    alone: true,
     async run(t) {
       const page = await openQuantumino(t, { hash: "#quantumino/3/2x2x20/0" });
       await t.tid("q-partial", page).selectOption("incremental");
@@ -277,14 +280,21 @@ export const tests = [
   {
     name: "quantumino: count by slices in the workers, saved part by part, resumes after a reload",
     timeout: 300000,
+    // Both workers count at full speed: nothing runs beside it.
+    alone: true,
     async run(t) {
       // The expected count from the native CLI (the same counter, run whole
       // in one process: this checks the split over workers, the parts and
       // the checkpoint, not the counter itself — tests/quantumino_count.rs
       // checks that against enumeration).
-      // The CLI of the test profile (`make test-native` built it; cargo only
-      // checks it is up to date).
-      const expected = execFileSync("cargo", ["run", "--profile", "checked", "--quiet", "--bin", "tessera", "--", "quantumino", "count", "--aside", "3", "--box", "2x2x20"], { cwd: repo, encoding: "utf8", timeout: 580000, stdio: ["ignore", "pipe", "pipe"] }).trim();
+      // `make test` names the CLI that test-native built (TESSERA_CLI);
+      // alone, the spec builds it.
+      const count = ["quantumino", "count", "--aside", "3", "--box", "2x2x20"];
+      const cli = process.env.TESSERA_CLI;
+      const expected = (cli
+        ? execFileSync(cli, count, { encoding: "utf8", timeout: 280000, stdio: ["ignore", "pipe", "pipe"] })
+        : execFileSync("cargo", ["run", "--profile", "checked", "--quiet", "--bin", "tessera", "--", ...count], { cwd: repo, encoding: "utf8", timeout: 280000, stdio: ["ignore", "pipe", "pipe"] })
+      ).trim();
       assert.match(expected, /^\d+$/);
       const page = await openQuantumino(t, { hash: "#quantumino/3/2x2x20/0" });
       const message = () => page.evaluate(() => document.querySelector('[data-testid="q-message"]')?.textContent || "");
