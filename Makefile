@@ -57,7 +57,7 @@ fuzz:
 # native tests; lint and the wasm check take what the browser tests leave of
 # the cores. `make test` prints each layer's wall time and the slowest ten
 # tests; a layer that takes more than twice its budget fails, named.
-LAYERS := test-serve&:300 e2e-build&:480 test-native:600 wait lint&:240 test-wasm&:120 e2e-run:420
+LAYERS := test-serve&:600 e2e-build&:600 test-native:600 wait lint&:300 test-wasm&:240 e2e-run:420
 
 # The inner loop: formatting, native clippy, the engine's unit tests in the
 # incremental debug build (the minute-long counts are left to `make test`).

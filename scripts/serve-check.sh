@@ -23,7 +23,7 @@ clone="$scratch/tessera"
 port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 url="http://127.0.0.1:$port/"
 out="$scratch/serve.out"
-limit="${SERVE_CHECK_SECONDS:-600}"
+limit="${SERVE_CHECK_SECONDS:-1800}"
 
 cleanup() {
   if [ -n "${serve_pid:-}" ]; then kill -- "-$serve_pid" 2>/dev/null || true; fi
