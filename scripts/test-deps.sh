@@ -9,21 +9,8 @@
 #   npm: playwright-core and axe-core for tests/e2e (its package-lock.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-logs="${TMPDIR:-/tmp}/tessera-install"
-mkdir -p "$logs"
-
-step() {
-  local name="$1" minutes="$2"; shift 2
-  local log="$logs/${name%% *}.log" start=$SECONDS
-  echo "test-deps: installing $name — about $minutes, only the first time (log: $log)"
-  if "$@" >"$log" 2>&1; then
-    echo "test-deps: $name installed in $((SECONDS - start)) s"
-  else
-    echo "test-deps: installing $name failed after $((SECONDS - start)) s; the end of $log:" >&2
-    tail -n 40 "$log" >&2
-    exit 1
-  fi
-}
+who=test-deps
+. scripts/install-step.sh
 
 # Chromium with its recommended packages (fonts for the screenshots).
 browser=()

@@ -11,23 +11,8 @@
 set -euo pipefail
 trunk_v="$1" bindgen_v="$2" split_v="$3" opt_v="$4"
 cd "$(dirname "$0")/.."
-logs="${TMPDIR:-/tmp}/tessera-install"
-mkdir -p "$logs"
-
-# step NAME MINUTES COMMAND…: run COMMAND quietly, with one line before and
-# one after; on failure, the log's last lines and where the whole log is.
-step() {
-  local name="$1" minutes="$2"; shift 2
-  local log="$logs/${name%% *}.log" start=$SECONDS
-  echo "tools: installing $name — about $minutes, only the first time (log: $log)"
-  if "$@" >"$log" 2>&1; then
-    echo "tools: $name installed in $((SECONDS - start)) s"
-  else
-    echo "tools: installing $name failed after $((SECONDS - start)) s; the end of $log:" >&2
-    tail -n 40 "$log" >&2
-    exit 1
-  fi
-}
+who=tools
+. scripts/install-step.sh
 
 rustup target list --installed | grep -qx wasm32-unknown-unknown \
   || step "the wasm32-unknown-unknown target" "a minute" rustup target add wasm32-unknown-unknown
