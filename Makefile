@@ -1,7 +1,7 @@
 # Tessera — every command a developer or CI needs. See README.md.
 #   make serve   install what is missing, build, serve on http://127.0.0.1:8080
 #   make test    install what tests need, run every test layer, print a summary
-#   make check   the inner loop: fmt, clippy, the engine's unit tests (minutes)
+#   make check   the inner loop: fmt, clippy, the engine's unit tests (under a minute)
 #   make dist    release build into dist/ (relative URLs: any sub-path works)
 #   make bench   benchmarks, printed side by side with peers measured in the same run
 #   make bench-web  first load: sizes, throttled time to the grid, Lighthouse
