@@ -71,9 +71,12 @@ check:
 # integration tests (engine + the CLI as a binary), tests/walls.rs, the big
 # counts, then the doc tests. No test may be skipped.
 test-native: test-deps
-	cargo nextest run --cargo-profile checked --workspace --no-fail-fast --run-ignored all
+	@mkdir -p target/test-times
+	cargo nextest run --cargo-profile checked --workspace --no-fail-fast --run-ignored all 2>&1 \
+	  | tee target/test-times/nextest.log
 	cargo test --profile checked --workspace --doc
-	@node scripts/test-times.mjs junit target/nextest/default/junit.xml target/test-times/native.tsv
+	@node scripts/test-times.mjs junit target/nextest/default/junit.xml target/test-times/native.tsv \
+	  target/test-times/nextest.log
 
 lint:
 	cargo fmt --all --check

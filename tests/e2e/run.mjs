@@ -208,8 +208,8 @@ async function runOne(t, runner) {
 }
 
 // `jobs` runners take the tests in order, one at a time each. A test marked
-// `alone: true` (its main-thread timing is near the 200 ms rule even on an
-// idle machine) runs afterwards, with nothing beside it.
+// `alone: true` (it times something in the page, or keeps both workers busy)
+// runs afterwards, with nothing beside it.
 const queue = selected.filter((t) => !t.alone);
 await Promise.all(
   runners.map(async (runner) => {
