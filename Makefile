@@ -52,12 +52,15 @@ fuzz:
 # The layers of `make test`, in order, each with its time budget in seconds on
 # a 2-core machine with the tools installed (scripts/test-layers.sh: `&` starts
 # a layer in the background at the lowest CPU priority, `wait` waits for
-# those). The release build for the browser tests and the fresh-clone serve
-# check use their own cargo target directories, so they compile beside the
-# native tests; lint and the wasm check take what the browser tests leave of
-# the cores. `make test` prints each layer's wall time and the slowest ten
-# tests; a layer that takes more than twice its budget fails, named.
-LAYERS := test-serve&:600 e2e-build&:600 test-native:600 wait lint&:300 test-wasm&:240 e2e-run:420
+# those). The browser tests are the longest chain (the release build, then the
+# suite), so they run in the foreground at full priority; the native tests,
+# the fresh-clone serve check, lint and the wasm check run beside them at the
+# lowest priority, filling what the chain leaves idle (the release link is
+# one thread; the browser suite does not keep two cores busy). Each cargo
+# build that runs beside another has its own target directory or profile.
+# `make test` prints each layer's wall time and the slowest ten tests; a
+# layer that takes more than twice its budget fails, named.
+LAYERS := test-native&:900 test-serve&:900 lint&:600 e2e-build:420 test-wasm&:300 e2e-run:480 wait
 
 # The inner loop: formatting, native clippy, the engine's unit tests in the
 # incremental debug build (the minute-long counts are left to `make test`).
@@ -98,8 +101,9 @@ e2e-run: test-deps
 # The 9x9 solvers compiled to wasm (their own memory layouts there) against
 # an independent checker and the native CLI (tests/wasm/check.mjs).
 test-wasm: tools
-	@# In e2e-build's target directory: its wasm32 release dependencies are reused.
-	CARGO_TARGET_DIR=$(CURDIR)/target/e2e-build cargo build --release --target wasm32-unknown-unknown --example wasm_check
+	@# In e2e-build's target directory, as an example of the worker: what the
+	@# worker's release build compiled is reused.
+	CARGO_TARGET_DIR=$(CURDIR)/target/e2e-build cargo build --release --target wasm32-unknown-unknown -p tessera-worker --example wasm_check
 	@# The CLI as test-native builds it (the same command: nothing to do after it).
 	cargo nextest run --cargo-profile checked --workspace --no-run
 	node tests/wasm/check.mjs target/e2e-build/wasm32-unknown-unknown/release/examples/wasm_check.wasm target/checked/tessera

@@ -4,8 +4,8 @@
 //!
 //! Natively `benches/sudoku.rs` includes this file to time the same `workload`.
 
-use tessera::engine::sudoku::grid::Sudoku;
-use tessera::engine::sudoku::solve::Algorithm;
+use tessera_engine::sudoku::grid::Sudoku;
+use tessera_engine::sudoku::solve::Algorithm;
 
 /// Parse every line of `text` (81-char puzzles) and prove it has exactly one
 /// solution (search for up to two). Returns how many had exactly one.

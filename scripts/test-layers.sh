@@ -84,5 +84,13 @@ if compgen -G "target/test-times/*.tsv" >/dev/null; then
   sort -t$'\t' -k2,2 -g -r target/test-times/*.tsv | head -n 10 \
     | awk -F'\t' '{ printf "  %7.1f s  %s\n", $2, $1 }'
 fi
+# The failed tests, named again at the very end (a CI log may keep only
+# its last lines): the browser runner's list, and nextest's FAIL lines.
+failed_tests="$( { cat target/test-times/*.failures 2>/dev/null
+  grep -hE '^ +(FAIL|TIMEOUT|SIGSEGV|SIGABRT) \[' target/test-times/nextest.log 2>/dev/null | sort -u; } )"
+if [ -n "$failed_tests" ]; then
+  echo "=== failed tests"
+  printf '%s\n' "$failed_tests" | sed 's/^ */  /'
+fi
 echo "layers: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

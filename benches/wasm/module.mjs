@@ -1,5 +1,5 @@
 // Loading a raw wasm build of the engine examples (examples/wasm_bench.rs,
-// examples/wasm_check.rs): no wasm-bindgen, exports `memory`, `alloc` and
+// crates/worker/examples/wasm_check.rs): no wasm-bindgen, exports `memory`, `alloc` and
 // the example's own functions. Shared by run.mjs, ab.mjs and
 // tests/wasm/check.mjs.
 import { readFileSync } from 'node:fs';

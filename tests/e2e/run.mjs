@@ -23,7 +23,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { startServer, SUBPATH } from "./lib/server.mjs";
-import { Context } from "./lib/harness.mjs";
+import { Context, LongTaskError } from "./lib/harness.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -106,9 +106,9 @@ const duringJobsReport = [];
 // Tests whose first try broke the job rule and whose re-run did not.
 const rerunReport = [];
 
-/** The job rule's failure, told apart from every other failure so that it
- * alone earns a re-run. */
-class JobRuleError extends Error {}
+/** The job rule's failure: a long task, so it earns re-runs (and so does a
+ * spec's own long-task assertion, `t.assertNoTaskOver`). */
+class JobRuleError extends LongTaskError {}
 
 /** Tasks that broke the job rule, each with its page and the pool's busy
  * and idle marks there (ms from the page's start), to tell a start-up job
@@ -181,12 +181,12 @@ async function runOne(t, runner) {
   // (in two full runs of the suite, 3 of 254 first tries broke it, and
   // every re-run was clean). The earlier tries' tasks are reported either way.
   const tries = [];
-  while (error instanceof JobRuleError && tries.length < 2) {
+  while (error instanceof LongTaskError && tries.length < 2) {
     tries.push(error.message);
     ({ ctx, error } = await attempt(t, runner));
   }
   if (tries.length) {
-    if (error instanceof JobRuleError) duringJobsReport.push(`${t.name}: ${tries.length + 1} tries (${tries[0]})`);
+    if (error instanceof LongTaskError) duringJobsReport.push(`${t.name}: ${tries.length + 1} tries (${tries[0]})`);
     else if (!error) {
       rerunReport.push(`${t.name}: ${tries.map((m, i) => `try ${i + 1} ${m}`).join("; ")}`);
       ctx.note(`re-run ${tries.length}× after a task over the limit during a job`);
@@ -195,7 +195,7 @@ async function runOne(t, runner) {
   const ms = Date.now() - started;
   if (error) {
     failed++;
-    failures.push({ name: t.name, error });
+    failures.push({ file: t.file.replace(/\.mjs$/, ""), name: t.name, error });
     console.log(`  ✗ ${t.name} (${ms} ms)\n      ${String(error && error.stack ? error.stack : error).split("\n").slice(0, 6).join("\n      ")}`);
     for (const line of ctx.log.slice(-15)) console.log(`      | ${line}`);
   } else {
@@ -221,10 +221,6 @@ for (const t of selected.filter((t) => t.alone)) await runOne(t, runners[0]);
 await browser.close();
 for (const r of runners) r.server.close();
 
-if (failures.length) {
-  console.log(`\ne2e failures:`);
-  for (const f of failures) console.log(`  - ${f.name}: ${String(f.error && f.error.message ? f.error.message : f.error).split("\n")[0]}`);
-}
 if (duringJobsReport.length) {
   console.log(`\ne2e: tasks over 200 ms while a worker job was live (the long-task rule${jobRule ? ", failed" : "; only listed, E2E_LONG_TASKS=report"}) in ${duringJobsReport.length} tests:`);
   for (const line of duringJobsReport) console.log(`  - ${line}`);
@@ -239,9 +235,18 @@ if (longTaskReport.length) {
 }
 const shotCount = existsSync(shots) ? (await readdir(shots)).filter((f) => f.endsWith(".png") && statSync(join(shots, f)).size > 0).length : 0;
 console.log(`e2e: screenshots: ${shotCount} in ${shots}`);
+// The failures come last, after the long reports, so that the end of the
+// output (all a CI log may keep) names them; beside the times file they are
+// listed again in `make test`'s summary.
+const failureLines = failures.map((f) => `${f.file}: ${f.name}: ${String(f.error && f.error.message ? f.error.message : f.error).split("\n")[0].slice(0, 300)}`);
+if (failureLines.length) {
+  console.log(`\ne2e failures:`);
+  for (const line of failureLines) console.log(`  - ${line}`);
+}
 if (timesFile) {
   mkdirSync(dirname(resolve(timesFile)), { recursive: true });
   writeFileSync(resolve(timesFile), times.join("\n") + "\n");
+  writeFileSync(resolve(timesFile).replace(/\.tsv$/, "") + ".failures", failureLines.map((l) => l + "\n").join(""));
 }
 console.log(`e2e: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

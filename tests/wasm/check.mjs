@@ -1,4 +1,4 @@
-// The 9×9 Sudoku solvers as compiled to wasm (examples/wasm_check.rs),
+// The 9×9 Sudoku solvers as compiled to wasm (crates/worker/examples/wasm_check.rs),
 // checked in wasm itself: the wasm build takes its own memory layouts in
 // sudoku::band and sudoku::dlx9, which native tests never run.
 //

@@ -144,17 +144,21 @@ fn essentially_different(a: EssentialArgs) -> u8 {
         }
     };
     let mut err = std::io::stderr();
-    let g = count.group();
     let _ = writeln!(
         err,
-        "{} grid symmetries{} in {} conjugacy classes",
-        g.order(),
-        if g.with_transpose() {
+        "{} grid symmetries{} in {} classes{}",
+        count.order(),
+        if count.transposes() {
             " (with transposition)"
         } else {
             ""
         },
-        count.classes().len()
+        count.classes().len(),
+        if count.group().with_transpose() && !count.transposes() {
+            " (conjugate under the symmetries with transposition)"
+        } else {
+            " (conjugacy classes)"
+        }
     );
     let start = std::time::Instant::now();
     let mut last = std::time::Instant::now();
@@ -191,11 +195,19 @@ fn essentially_different(a: EssentialArgs) -> u8 {
         println!(
             "sum of size x A = {}; / {} = {}",
             count.weighted_sum(),
-            count.group().order(),
+            count.order(),
             total
         );
     }
     println!("{total}");
+    if count.transposes() {
+        if let Some(without) = count.total_without_transposition() {
+            let _ = writeln!(
+                err,
+                "without transposition: {without} (the same run's non-transposing classes)"
+            );
+        }
+    }
     if let Some((value, source)) = essential::published(a.shape, !a.no_transpose) {
         let _ = writeln!(
             err,

@@ -7,6 +7,12 @@ import { join } from "node:path";
 
 export { assert };
 
+/** A main-thread task over the limit: wall-clock, so it can be the machine
+ * (another process took the core for a moment, a CI host is shared) rather
+ * than the app. The runner re-runs a test that fails with it, up to twice,
+ * and fails it only if every try does (run.mjs). */
+export class LongTaskError extends Error {}
+
 export class Context {
   constructor({ browser, base, subBase, shots, name, server, dist }) {
     this.browser = browser;
@@ -238,6 +244,13 @@ export class Context {
   }
 
   /** Durations (ms) of the long tasks since `watchLongTasks`. */
+  /** Fails (with a LongTaskError, which earns re-runs) when any of
+   * `durations` is over `limit` ms. */
+  assertNoTaskOver(durations, limit, what) {
+    const over = durations.filter((d) => d > limit);
+    if (over.length) throw new LongTaskError(`${what}: tasks over ${limit} ms: ${durations.join(", ")} ms`);
+  }
+
   async longTasks(page = this.page) {
     return page.evaluate(() => window.__longTasks || []);
   }
@@ -350,7 +363,8 @@ export class Context {
   }
 
   async shot(name, page = this.page, options = {}) {
-    await page.waitForTimeout(250); // let highlight transitions settle
-    await page.screenshot({ path: join(this.shots, `${name}.png`), ...options });
+    // Transitions and animations jump to their end state for the picture,
+    // instead of a wait for them to settle.
+    await page.screenshot({ path: join(this.shots, `${name}.png`), animations: "disabled", ...options });
   }
 }

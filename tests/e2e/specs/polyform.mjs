@@ -178,7 +178,7 @@ export const tests = [
       const long = await t.longTasks(page);
       const worst = Math.max(0, ...long);
       t.note(`${long.length} tasks over 50 ms, the longest ${worst} ms`);
-      assert.ok(worst <= 200, `main-thread tasks during Find all: ${long.join(", ")} ms`);
+      t.assertNoTaskOver(long, 200, "main-thread tasks during Find all");
       assert.equal(await t.tid("pf-gallery-count", page).innerText(), "2,339 kept");
       assert.equal(await page.locator('[data-testid="pf-thumb"]').count(), 24);
       // The last page and a solution on it.

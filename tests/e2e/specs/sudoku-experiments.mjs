@@ -199,8 +199,7 @@ export const tests = [
       }
       await page.locator('[data-testid="jnotes-card"]').scrollIntoViewIfNeeded();
       await t.shot("experiments-jnotes-desktop");
-      const long = (await t.longTasks()).filter((d) => d > 200);
-      assert.deepEqual(long, [], "no main-thread task over 200 ms");
+      t.assertNoTaskOver(await t.longTasks(), 200, "the main thread");
       t.assertNoConsoleErrors();
     },
   },
@@ -267,8 +266,7 @@ export const tests = [
         { timeout: 30000 });
       assert.match(await t.tid("essential-message").innerText(), /^Cancelled after [\d.]+% of the conjugacy classes \([\d,]+ nodes\)\.$/);
       assert.equal(await page.locator('[data-testid="essential-total"]').count(), 0, "no total after a Cancel");
-      const long = (await t.longTasks()).filter((d) => d > 200);
-      assert.deepEqual(long, [], "no main-thread task over 200 ms");
+      t.assertNoTaskOver(await t.longTasks(), 200, "the main thread");
       t.assertNoConsoleErrors();
     },
   },
@@ -301,8 +299,7 @@ export const tests = [
       assert.ok(used >= 9, "greedy needs at least chi colours");
       await t.tid("colour-result").scrollIntoViewIfNeeded();
       await t.shot("experiments-colour-algorithms-desktop");
-      const long = (await t.longTasks()).filter((d) => d > 200);
-      assert.deepEqual(long, [], "no main-thread task over 200 ms");
+      t.assertNoTaskOver(await t.longTasks(), 200, "the main thread");
       t.assertNoConsoleErrors();
     },
   },
@@ -337,8 +334,7 @@ export const tests = [
       await page.waitForSelector('[data-testid="minimal-bar"]', { timeout: 30000 });
       await t.click("minimal-cancel");
       await t.until(() => /Cancelled after \d+ puzzles/.test(document.querySelector('[data-testid="minimal-message"]')?.innerText ?? ""));
-      const long = (await t.longTasks()).filter((d) => d > 200);
-      assert.deepEqual(long, [], "no main-thread task over 200 ms");
+      t.assertNoTaskOver(await t.longTasks(), 200, "the main thread");
       t.assertNoConsoleErrors();
     },
   },
@@ -398,8 +394,7 @@ export const tests = [
       assert.match(await page.locator('[data-testid="encodings-card"]').innerText(), /tessera experiment encodings/);
       await t.tid("encodings-table").scrollIntoViewIfNeeded();
       await t.shot("experiments-encodings-desktop");
-      const long = (await t.longTasks()).filter((d) => d > 200);
-      assert.deepEqual(long, [], "no main-thread task over 200 ms");
+      t.assertNoTaskOver(await t.longTasks(), 200, "the main thread");
       // Cancel: started and cancelled at once, it stops before the third row.
       await page.evaluate(() => new Promise((resolve) => {
         document.querySelector('[data-testid="encodings-run"]').click();

@@ -85,7 +85,7 @@ impl Work<EssentialAnswer> for EssentialWork {
         })?;
         Ok(Step::Solution(EssentialAnswer {
             count: total.to_string(),
-            group_order: count.group().order(),
+            group_order: count.order(),
             classes: count.classes().len(),
             rows: count
                 .rows()

@@ -6,12 +6,12 @@
 //! imports and exports `alloc` (from `wasm_bench`) and `check`.
 
 // Its `alloc` (and the unused `run`) are exported from here too.
-#[path = "wasm_bench.rs"]
+#[path = "../../../examples/wasm_bench.rs"]
 #[allow(dead_code)]
 mod wasm_bench;
 
-use tessera::engine::sudoku::grid::Sudoku;
-use tessera::engine::sudoku::solve::Algorithm;
+use tessera_engine::sudoku::grid::Sudoku;
+use tessera_engine::sudoku::solve::Algorithm;
 
 /// Bytes written per puzzle by [`check`] for a given `limit`.
 fn record(limit: usize) -> usize {
