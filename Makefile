@@ -50,17 +50,19 @@ fuzz:
 # --- tests (docs/testing.md): every layer builds natively with one profile,
 # `checked` (Cargo.toml: opt-level 3, debug assertions and overflow checks) ---
 # The layers of `make test`, in order, each with its time budget in seconds on
-# a 2-core machine with the tools installed (scripts/test-layers.sh: `&` starts
-# a layer in the background at the lowest CPU priority, `wait` waits for
-# those). The browser tests are the longest chain (the release build, then the
-# suite), so they run in the foreground at full priority; the native tests,
-# the fresh-clone serve check, lint and the wasm check run beside them at the
-# lowest priority, filling what the chain leaves idle (the release link is
-# one thread; the browser suite does not keep two cores busy). Each cargo
-# build that runs beside another has its own target directory or profile.
-# `make test` prints each layer's wall time and the slowest ten tests; a
-# layer that takes more than twice its budget fails, named.
-LAYERS := test-native&:900 test-serve&:900 lint&:600 e2e-build:420 test-wasm&:300 e2e-run:480 wait
+# a 2-core machine with the tools installed (scripts/test-layers.sh: `&N`
+# starts a layer in the background at nice N, 19 when N is left out;
+# `wait=L` waits for background layer L, `wait` for all). The native tests
+# run in the foreground and build the CLI the browser tests use. Beside
+# them, at low priority: the release build for the browser tests (the longest
+# chain, so before the others: nice 10), the fresh-clone serve check and lint,
+# which fill what the foreground leaves idle (the release link is one
+# thread). Then the browser suite in the foreground, with the wasm check and
+# whatever is left beside it. Each cargo build that runs beside another has
+# its own target directory or profile. `make test` prints each layer's wall
+# time and the slowest ten tests; a layer that takes more than twice its
+# budget fails, named.
+LAYERS := e2e-build&10:600 test-serve&:900 lint&:900 test-native:600 wait=e2e-build test-wasm&:300 e2e-run:480 wait
 
 # The inner loop: formatting, native clippy, the engine's unit tests in the
 # incremental debug build (the minute-long counts are left to `make test`).

@@ -13,7 +13,10 @@
 #                   printed when it ends), so that it uses only what the
 #                   foreground layer leaves of the 2 cores — the browser
 #                   tests' timings stay their own;
-#   wait            wait for every background layer.
+#   LAYER&N:BUDGET  the same at nice N (a background layer on the longest
+#                   chain gets what the foreground leaves before the others);
+#   wait            wait for every background layer;
+#   wait=LAYER,…    wait for those background layers only.
 # A background layer must not share a cargo target directory with the
 # foreground (cargo would make one wait for the other's lock): the Makefile
 # gives it its own.
@@ -37,17 +40,20 @@ record() { # LAYER STATUS SECONDS BUDGET
   if [ "$result" = passed ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 }
 
-join_background() {
+join_background() { # [LAYER …]: those, else all
   local layer status
-  for layer in "${!bg_pid[@]}"; do
+  local which=("$@")
+  [ ${#which[@]} -gt 0 ] || which=("${!bg_pid[@]}")
+  for layer in "${which[@]}"; do
+    [ -n "${bg_pid[$layer]:-}" ] || continue
     wait "${bg_pid[$layer]}"
     status="$(cat "target/test-logs/$layer.status" 2>/dev/null || echo 1)"
     local took=$(($(cat "target/test-logs/$layer.end" 2>/dev/null || date +%s) - bg_start[$layer]))
     echo "=== make $layer (ran in the background; its output:)"
     sed 's/^/  | /' "target/test-logs/$layer.log"
     record "$layer" "$status" "$took" "${bg_budget[$layer]}"
+    unset "bg_pid[$layer]"
   done
-  bg_pid=()
 }
 
 for spec in "$@"; do
@@ -56,12 +62,20 @@ for spec in "$@"; do
     join_background
     continue
   fi
+  if [ "${spec#wait=}" != "$spec" ]; then
+    IFS=, read -ra some <<<"${spec#wait=}"
+    echo "=== waiting for ${some[*]}"
+    join_background "${some[@]}"
+    continue
+  fi
   layer="${spec%%:*}" budget="${spec#*:}"
-  if [ "${layer%&}" != "$layer" ]; then
-    layer="${layer%&}"
-    echo "=== make $layer: started in the background (budget $budget s; log target/test-logs/$layer.log)"
+  if [[ "$layer" == *"&"* ]]; then
+    niceness="${layer#*&}"
+    layer="${layer%%&*}"
+    niceness="${niceness:-19}"
+    echo "=== make $layer: started in the background at nice $niceness (budget $budget s; log target/test-logs/$layer.log)"
     # The layer's own end time, not the join's, is its wall time.
-    ( nice -n 19 make --no-print-directory "$layer" >"target/test-logs/$layer.log" 2>&1
+    ( nice -n "$niceness" make --no-print-directory "$layer" >"target/test-logs/$layer.log" 2>&1
       echo $? >"target/test-logs/$layer.status"; date +%s >"target/test-logs/$layer.end" ) &
     bg_pid[$layer]=$! bg_start[$layer]=$(date +%s) bg_budget[$layer]=$budget
     continue

@@ -23,7 +23,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { startServer, SUBPATH } from "./lib/server.mjs";
-import { Context, LongTaskError } from "./lib/harness.mjs";
+import { Context, WallClockError } from "./lib/harness.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -108,7 +108,7 @@ const rerunReport = [];
 
 /** The job rule's failure: a long task, so it earns re-runs (and so does a
  * spec's own long-task assertion, `t.assertNoTaskOver`). */
-class JobRuleError extends LongTaskError {}
+class JobRuleError extends WallClockError {}
 
 /** Tasks that broke the job rule, each with its page and the pool's busy
  * and idle marks there (ms from the page's start), to tell a start-up job
@@ -181,12 +181,12 @@ async function runOne(t, runner) {
   // (in two full runs of the suite, 3 of 254 first tries broke it, and
   // every re-run was clean). The earlier tries' tasks are reported either way.
   const tries = [];
-  while (error instanceof LongTaskError && tries.length < 2) {
+  while (error instanceof WallClockError && tries.length < 2) {
     tries.push(error.message);
     ({ ctx, error } = await attempt(t, runner));
   }
   if (tries.length) {
-    if (error instanceof LongTaskError) duringJobsReport.push(`${t.name}: ${tries.length + 1} tries (${tries[0]})`);
+    if (error instanceof WallClockError) duringJobsReport.push(`${t.name}: ${tries.length + 1} tries (${tries[0]})`);
     else if (!error) {
       rerunReport.push(`${t.name}: ${tries.map((m, i) => `try ${i + 1} ${m}`).join("; ")}`);
       ctx.note(`re-run ${tries.length}× after a task over the limit during a job`);

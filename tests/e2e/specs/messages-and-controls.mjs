@@ -62,19 +62,24 @@ export const tests = [
       const page = await t.newPage();
       await page.goto(t.base + "#quantumino/0/2x2x20/0");
       await page.waitForSelector('html[data-app="ready"] [data-testid="q-count-start"]', { timeout: 20000 });
+      // Every state of the counter line, recorded in the page as it changes
+      // (a poll from here can miss the first one on a busy machine).
+      await page.evaluate(() => {
+        window.__qLine = [];
+        const t0 = performance.now();
+        const record = () => {
+          const line = document.querySelector('[data-testid="q-count-line"]');
+          if (!line || !line.innerText) return;
+          const last = window.__qLine[window.__qLine.length - 1];
+          const r = { at: performance.now() - t0, text: line.innerText, left: line.dataset.left ?? null };
+          if (!last || last.text !== r.text || last.left !== r.left) window.__qLine.push(r);
+        };
+        new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      });
       const started = Date.now();
       await t.click("q-count-start");
-      const seen = [];
-      while (Date.now() - started < 170000) {
-        const r = await page.evaluate(() => {
-          const line = document.querySelector('[data-testid="q-count-line"]');
-          const msg = document.querySelector('[data-testid="q-message"]');
-          return { text: line ? line.innerText : "", left: line ? line.dataset.left : null, msg: msg ? msg.innerText : "" };
-        });
-        if (r.text) seen.push({ at: Date.now() - started, ...r });
-        if (/^[\d,]+ solutions? for aside 0/.test(r.msg)) break;
-        await page.waitForTimeout(40);
-      }
+      await page.waitForFunction(() => /^[\d,]+ solutions? for aside 0/.test(document.querySelector('[data-testid="q-message"]')?.innerText || ""), null, { timeout: 170000 });
+      const seen = await page.evaluate(() => window.__qLine);
       const total = Date.now() - started;
       const last = await t.tid("q-message").innerText();
       assert.match(last, /^[\d,]+ solutions? for aside 0 in a 2x2x20 box/);

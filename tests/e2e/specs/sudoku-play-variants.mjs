@@ -5,6 +5,7 @@
 // messages for links that cannot be played.
 
 import { assert } from "../lib/harness.mjs";
+import { PUZZLES } from "../lib/puzzles.mjs";
 
 // The variant spec's puzzles (sudoku-variants.mjs).
 const X_PUZZLE =
@@ -265,6 +266,57 @@ export const tests = [
       assert.match(rating, /^(Easy|Medium|Hard|Expert) · \d+\.\d$/);
       t.note(`Samurai finish rating: ${rating}`);
       await t.shot("play-samurai-finished-desktop-light");
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "paste on the grid imports a puzzle or a link with the Import box's checks and messages; the box is one click from the top",
+    async run(t) {
+      const page = await t.open();
+      // What Ctrl/⌘+V sends: a paste event with the clipboard's text.
+      const paste = (text, selector = '[data-testid="grid"]') =>
+        page.evaluate(([text, selector]) => {
+          const data = new DataTransfer();
+          data.setData("text/plain", text);
+          const target = document.querySelector(selector);
+          target.focus();
+          return target.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+        }, [text, selector]);
+      const { escargot } = PUZZLES;
+      assert.equal(await paste(escargot.puzzle), false, "the grid takes the paste");
+      await t.until((p) => document.querySelector('[data-testid="grid"]')?.dataset.puzzle === p, escargot.puzzle);
+      assert.match(await t.statusText(), /Imported a 9×9 puzzle/);
+      // A link, pasted while playing: the game is the link's puzzle.
+      await play(t);
+      await paste(`https://www.f-puzzles.com/?load=${FP_CLASSIC}`);
+      await t.until((p) => document.querySelector('[data-testid="grid"][data-mode="play"]')?.dataset.puzzle === p, SAGE_A);
+      // Bad text: a notice names what is wrong; the text waits in the box
+      // with the same error under it, and the puzzle stays.
+      await t.click("mode-edit");
+      await paste("12345");
+      await t.until(() => [...document.querySelectorAll('[data-testid="notice"]')].some((n) => /pasted text could not be imported: 5 cells: a 4×4 grid needs 16/.test(n.textContent)));
+      assert.equal(await t.tid("import-text").inputValue(), "12345", "what was pasted is kept");
+      assert.match(await t.tid("import-error").innerText(), /^5 cells: a 4×4 grid needs 16/);
+      assert.equal(await t.puzzle(), SAGE_A, "the puzzle is unchanged");
+      await t.shot("paste-error-desktop-light");
+      // In a text field a paste is only a paste.
+      assert.equal(await paste("1", '[data-testid="import-text"]'), true, "the box's own paste is left alone");
+      // One click from the top of the view to the box, in either editor.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await t.click("open-import");
+      await t.until(() => document.activeElement?.id === "import-text");
+      assert.ok(await t.tid("import-text").isVisible());
+      const inView = (id) => page.evaluate((id) => { const r = document.getElementById(id).getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }, id);
+      assert.ok(await inView("import-text"), "the box is scrolled into view");
+      await t.click("variant-x");
+      await page.waitForSelector('[data-testid="variant-grid"]');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await t.click("open-import");
+      await t.until(() => document.activeElement?.id === "vimport");
+      assert.ok(await inView("vimport"));
+      // A paste on the X grid is the X editor's import.
+      await paste(X_PUZZLE, '[data-testid="variant-grid"]');
+      await t.until((x) => document.querySelector("#vexport")?.value === x, X_PUZZLE);
       t.assertNoConsoleErrors();
     },
   },

@@ -215,12 +215,69 @@ export const tests = [
       await other.waitForSelector('[data-testid="grid"][data-mode="play"]');
       assert.equal(await cellAttr(other, 1, "data-kind"), "player");
       assert.equal(await other.locator("#cell-1").getAttribute("data-kind"), "player");
-      // The engine's Solve ends the game's clock and hides it.
-      await t.click("solve", other);
-      await t.waitRun("waiting", other);
-      assert.equal(await t.tid("timer", other).isVisible(), false, "the clock hides when the engine solves");
-      assert.equal(await t.attr("timer", "data-running", other), "false");
-      assert.equal(await other.locator("#cell-2").getAttribute("data-kind"), "solved");
+      // The solver is the editor's: play mode has no Solve to press.
+      assert.equal(await t.tid("solve", other).isVisible(), false, "no Solve in play mode");
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "Solve in Edit never spoils the game: Play shows only earned digits, the clock runs, marks show; Edit keeps the solution",
+    async run(t) {
+      const page = await t.open("#sudoku/" + escargot.puzzle);
+      await t.click("solve");
+      await t.waitRun("waiting");
+      assert.equal(await cellAttr(page, 1, "data-kind"), "solved", "the editor shows the solver's answer");
+      // From the answer, one click to the game.
+      await t.click("play-this");
+      await page.waitForSelector('[data-testid="grid"][data-mode="play"]');
+      const kinds = await page.$$eval('[data-testid="grid"] [role="gridcell"]', (cells) => cells.map((c) => c.dataset.kind));
+      assert.equal(kinds.filter((k) => k === "solved").length, 0, "no solver digit in the game");
+      assert.equal(kinds.filter((k) => k === "given").length, [...escargot.puzzle].filter((c) => c !== ".").length);
+      const shown = await page.$$eval('[data-testid="grid"] [role="gridcell"][data-kind="empty"] .value', (v) => v.filter((e) => e.textContent.trim()).length);
+      assert.equal(shown, 0, "empty cells show no digit");
+      assert.ok(await t.tid("timer").isVisible(), "the clock shows");
+      assert.ok(await t.tid("pause").isVisible(), "Pause shows");
+      await t.until(() => document.querySelector('[data-testid="timer"]').dataset.running === "true");
+      assert.equal(await t.tid("solve").isVisible(), false, "no Solve panel in play mode");
+      // A corner mark typed now is seen, not hidden under a solution digit.
+      await page.locator("#cell-1").click();
+      await page.keyboard.press("Shift+Digit3");
+      assert.equal(await cellAttr(page, 1, "data-corner"), "3");
+      assert.ok(await page.locator("#cell-1 .corner-marks").isVisible(), "the corner mark is drawn");
+      await t.shot("play-after-solve-desktop", page);
+      // Back in Edit the solver's answer is still there.
+      await t.click("mode-edit");
+      await page.waitForSelector('[data-testid="grid"]:not([data-mode="play"])');
+      assert.equal(await cellAttr(page, 1, "data-kind"), "solved", "Edit keeps the solution");
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "Pause hides the grid under a cover and the bar does not move; Resume (either button) shows it again",
+    async run(t) {
+      const page = await t.open("#sudoku/" + escargot.puzzle);
+      await play(t);
+      await page.locator("#cell-1").click();
+      await page.keyboard.press("4");
+      const box = async (id) => (await t.tid(id).boundingBox());
+      const before = { pause: await box("pause"), restart: await box("restart") };
+      await t.click("pause");
+      assert.ok(await t.tid("pause-cover").isVisible(), "the cover is over the grid");
+      assert.equal(await page.locator("#cell-1 .value").evaluate((e) => getComputedStyle(e).visibility), "hidden", "digits are hidden");
+      assert.equal(await t.tid("pause").innerText(), "Resume");
+      const after = { pause: await box("pause"), restart: await box("restart") };
+      assert.deepEqual([after.pause.x, after.pause.width, after.restart.x], [before.pause.x, before.pause.width, before.restart.x], "the bar keeps its place");
+      const cover = await box("pause-cover");
+      const grid = await t.tid("grid").boundingBox();
+      assert.ok(cover.width >= grid.width - 1 && cover.height >= grid.height - 1, "the cover spans the grid");
+      for (const scheme of ["light", "dark"]) {
+        await page.evaluate((s) => document.documentElement.setAttribute("data-theme", s), scheme);
+        await t.shot(`play-paused-desktop-${scheme}`, page);
+      }
+      await t.click("pause-resume");
+      assert.equal(await page.locator('[data-testid="pause-cover"]').count(), 0);
+      assert.equal(await t.tid("pause").innerText(), "Pause");
+      assert.equal(await page.locator("#cell-1 .value").evaluate((e) => getComputedStyle(e).visibility), "visible");
       t.assertNoConsoleErrors();
     },
   },
@@ -301,6 +358,44 @@ export const tests = [
         await t.tid("pad-" + escargot.solution[12], phone).tap();
         await t.tid("auto-candidates", phone).tap();
         await t.shot(`play-mobile-${scheme}`, phone);
+      }
+    },
+  },
+  {
+    name: "a phone plays without scrolling: grid, digits 1–9, Erase, mark modes and Undo on one screen at 390×844 and 360×640, light and dark",
+    timeout: 90000,
+    async run(t) {
+      for (const [width, height] of [[390, 844], [360, 640]]) {
+        for (const colorScheme of ["light", "dark"]) {
+          const page = await t.newPage({ width, height, colorScheme, isMobile: true });
+          await t.open("#sudoku/" + escargot.puzzle, { page });
+          await play(t, page);
+          await t.tid("pad-erase", page).waitFor();
+          await page.evaluate(() => window.scrollTo(0, 0));
+          const where = await page.evaluate(() => {
+            const box = (el) => { const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+            const ids = ["grid", "pad-1", "pad-5", "pad-6", "pad-9", "pad-erase", "tool-digit", "tool-corner", "tool-centre", "tool-colour", "undo", "redo", "pause", "mode-edit"];
+            return {
+              boxes: Object.fromEntries(ids.map((id) => [id, box(document.querySelector(`[data-testid="${id}"]`))])),
+              vh: innerHeight,
+              vw: innerWidth,
+              scrollWidth: document.documentElement.scrollWidth,
+            };
+          });
+          const size = `${width}×${height}`;
+          for (const [id, b] of Object.entries(where.boxes)) {
+            assert.ok(b.top >= 0 && b.bottom <= where.vh + 0.5, `${size}: ${id} is on the first screen (${Math.round(b.top)}–${Math.round(b.bottom)} of ${where.vh})`);
+            assert.ok(b.left >= 0 && b.right <= where.vw + 0.5, `${size}: ${id} is within the width`);
+          }
+          assert.ok(where.scrollWidth <= where.vw, `${size}: no sideways scrolling (${where.scrollWidth} > ${where.vw})`);
+          const g = where.boxes.grid;
+          assert.ok(g.right - g.left >= 0.85 * width - 20, `${size}: the grid still fills the width (${Math.round(g.right - g.left)} px)`);
+          // A digit typed from the pad lands without scrolling.
+          await page.locator("#cell-1").tap();
+          await t.tid("pad-9", page).tap();
+          assert.equal(await cellAttr(page, 1, "data-kind"), "player");
+          await t.shot(`play-phone-${width}x${height}-${colorScheme}`, page);
+        }
       }
     },
   },

@@ -284,6 +284,23 @@ pub fn focus_later(selector: String) {
     let _ = window().request_animation_frame(run.unchecked_ref());
 }
 
+/// Run `f` on the element with `id` once it is in the page: now, or on one
+/// of the next frames (a view switched by the same click renders later),
+/// giving up after about a second.
+pub fn when_present(id: &'static str, f: impl FnOnce(web_sys::Element) + 'static) {
+    fn attempt(id: &'static str, f: Box<dyn FnOnce(web_sys::Element)>, left: u32) {
+        if let Some(e) = document().get_element_by_id(id) {
+            return f(e);
+        }
+        if left == 0 {
+            return;
+        }
+        let run = wasm_bindgen::closure::Closure::once_into_js(move || attempt(id, f, left - 1));
+        let _ = window().request_animation_frame(run.unchecked_ref());
+    }
+    attempt(id, Box::new(f), 60);
+}
+
 /// Focus the first element matching `selector` now (HTML or SVG).
 pub fn focus_now(selector: &str) {
     if let Ok(Some(e)) = document().query_selector(selector) {

@@ -30,6 +30,7 @@ use tessera_engine::sudoku::variant::{Kind, Variant};
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku, SudokuError};
 use tessera_jobs::event::Event;
 use tessera_jobs::jobs::sudoku::{Solved, SudokuCount, SudokuSolve};
+use wasm_bindgen::JsCast;
 
 pub const WORKBENCH: Workbench = Workbench {
     id: "sudoku",
@@ -158,6 +159,11 @@ pub struct Bench {
     /// after it, so no part's first mount — one long task — runs during
     /// them (the long-task rule).
     pub more: RwSignal<bool>,
+    /// The Import box's text and its error: a paste on the grid fills the
+    /// same box, so what was pasted is never lost and the error shows
+    /// where a typed import's would.
+    pub import_text: RwSignal<String>,
+    pub import_error: RwSignal<Option<String>>,
 }
 
 pub fn algorithm_label(a: Algorithm) -> &'static str {
@@ -197,6 +203,8 @@ impl Bench {
             push_url: StoredValue::new(false),
             link_import: RwSignal::new(None),
             more: RwSignal::new(false),
+            import_text: RwSignal::new(String::new()),
+            import_error: RwSignal::new(None),
         }
     }
 
@@ -563,6 +571,14 @@ impl Bench {
     /// Read pasted text with the engine's tolerant importer. A cell count
     /// that is not a fourth power is tried with rectangular boxes: the
     /// current shape first, then the editor's other shapes.
+    /// The Import box's import (its button, and a paste on the grid): the
+    /// box's text, its error under it.
+    pub fn import_box(&self) -> Result<(), String> {
+        let result = self.import(&self.import_text.get_untracked());
+        self.import_error.set(result.clone().err());
+        result
+    }
+
     pub fn import(&self, text: &str) -> Result<(), String> {
         if text.trim().is_empty() {
             return Err(
@@ -714,8 +730,9 @@ pub fn SudokuBench() -> impl IntoView {
     if first_visit {
         bench.say(
             Tone::Info,
-            "Welcome! This is the first puzzle of SageMath’s Sudoku docs. Edit it, \
-             pick Dancing Links or backtracking, and press Solve — or try an example below.",
+            "Welcome! This is the first puzzle of SageMath’s Sudoku docs. Press Play to play it, \
+             Solve to see its solution (Auto picks the engine), paste a puzzle on the grid — or \
+             try an example below.",
         );
     }
     WorkerPool::global().warm_up();
@@ -736,12 +753,62 @@ pub fn SudokuBench() -> impl IntoView {
             );
         }
     }
-    // The engine's solution on screen stops (and hides) the clock.
+    // Paste on the grid (anywhere in the workbench but a text field):
+    // the Import box's import, with its checks and messages.
+    let paste = window_event_listener(leptos::ev::paste, move |e| {
+        let editable = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .map(|el| {
+                let tag = el.tag_name().to_ascii_lowercase();
+                let in_bench = el
+                    .closest(".sudoku-bench, .sudoku-top")
+                    .ok()
+                    .flatten()
+                    .is_some()
+                    || tag == "body";
+                !in_bench
+                    || matches!(tag.as_str(), "input" | "textarea" | "select")
+                    || el.closest("[contenteditable]").ok().flatten().is_some()
+            })
+            .unwrap_or(true);
+        if editable {
+            return;
+        }
+        let Some(text) = e.clipboard_data().and_then(|d| d.get_data("text").ok()) else {
+            return;
+        };
+        e.prevent_default();
+        let result = if vb.mode.get_untracked() == variants::Mode::Standard {
+            bench.import_text.set(text);
+            bench.import_box()
+        } else {
+            vb.import_text.set(text);
+            vb.import()
+        };
+        if let Err(e) = result {
+            shell.notify(
+                NoticeKind::Warning,
+                format!("The pasted text could not be imported: {e}"),
+            );
+        }
+    });
+    on_cleanup(move || paste.remove());
+    // Play mode on screen, for the page's layout (style/main.css: on a
+    // phone the game comes first).
     Effect::new(move |_| {
-        bench.overlay.track();
-        vb.mode.track();
-        vb.engine_shown_tracked();
-        game.sync_clock();
+        if let Some(r) = dom::root() {
+            let _ = if game.on.get() {
+                r.set_attribute("data-playing", "")
+            } else {
+                r.remove_attribute("data-playing")
+            };
+        }
+    });
+    on_cleanup(|| {
+        if let Some(r) = dom::root() {
+            let _ = r.remove_attribute("data-playing");
+        }
     });
 
     // A link imported in one editor for the other.
@@ -873,10 +940,33 @@ pub fn SudokuBench() -> impl IntoView {
 
     let standard = move || vb.mode.get() == variants::Mode::Standard;
     let playing = move || game.on.get();
+    // One click from the top of the view to the Import box: the variant
+    // editor's is in Edit (play mode shows the game's card instead).
+    let open_import = move || {
+        let id = if standard() { "import-text" } else { "vimport" };
+        if !standard() && game.on.get_untracked() {
+            game.show(false);
+        }
+        dom::when_present(id, |el| {
+            let _ = el.dyn_ref::<web_sys::HtmlElement>().map(|h| h.focus());
+            // Once more after the view's later parts have rendered above it.
+            set_timeout(
+                move || el.scroll_into_view_with_bool(false),
+                std::time::Duration::from_millis(250),
+            );
+        });
+    };
     let painted = dom::after_paint();
     view! {
         <experiments::Experiments bench=bench/>
-        <variants::VariantPicker vb=vb/>
+        <div class="sudoku-top">
+            <variants::VariantPicker vb=vb/>
+            <button type="button" class="ghost small" data-testid="open-import"
+                title="Paste a puzzle, or an f-puzzles or SudokuPad link (Ctrl+V or ⌘V on the grid does it at once)"
+                on:click=move |_| open_import()>
+                "Import / paste"
+            </button>
+        </div>
         <Show when=standard fallback=move || deferred(|| true, variants::bench::load, move || bench.mounted(variants::bench::view(vb, game, lab)), "the variant editor")>
         <div
             class="bench sudoku-bench"
@@ -902,7 +992,12 @@ pub fn SudokuBench() -> impl IntoView {
                 <Show when=playing>
                     {deferred(|| true, play::card::load, move || play::card::view(game), "play mode")}
                 </Show>
-                <panel::SolverCard bench=bench/>
+                // The solver belongs to the editor: in play mode only the
+                // game's own Reveal shows answers. Hidden rather than
+                // unmounted, so the mode switch stays one short task.
+                <div class="mode-edit-only" class:hidden=playing>
+                    <panel::SolverCard bench=bench on_play=move |()| game.show(true)/>
+                </div>
                 // The lab's cards follow the grid: their chunk is fetched
                 // once the grid has been painted.
                 {deferred(move || painted.get(), lab::cards::load, move || bench.mounted(lab::cards::view(lab, Signal::derive(playing))), "the solving lab")}

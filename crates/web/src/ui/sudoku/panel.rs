@@ -12,7 +12,13 @@ use tessera_engine::sudoku::models::{self, ModelFormat};
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku};
 
 #[component]
-pub fn SolverCard(bench: Bench) -> impl IntoView {
+pub fn SolverCard(
+    bench: Bench,
+    /// "Play this puzzle": to play mode, where the solution shown here is
+    /// never drawn.
+    #[prop(into)]
+    on_play: Callback<()>,
+) -> impl IntoView {
     let alg_button = move |a: Algorithm, title: &'static str, hint: &'static str| {
         view! {
             <Segment testid=format!("alg-{}", a.name())
@@ -69,6 +75,14 @@ pub fn SolverCard(bench: Bench) -> impl IntoView {
                     "Clear all"
                 </button>
             </div>
+            <Show when=move || bench.overlay.with(Option::is_some)>
+                <p class="play-this">
+                    <button type="button" class="primary small" data-testid="play-this" on:click=move |_| on_play.run(())>
+                        "Play this puzzle"
+                    </button>
+                    <span class="muted">" The game starts from the givens; the solution stays here in Edit."</span>
+                </p>
+            </Show>
             <JobProgress live=bench.run.live testid="progress" count_testid="running-count" text=ProgressText::Tree/>
             <StatusMessage message=bench.run.message testid="status" layout=MessageLayout::Box
                 run=Signal::derive(move || bench.run.get().name())
@@ -212,15 +226,14 @@ const FORMATS: &[(Format, &str, &str)] = &[
 
 #[component]
 pub fn ImportExportCard(bench: Bench) -> impl IntoView {
-    let text = RwSignal::new(String::new());
-    let error = RwSignal::new(None::<String>);
+    let text = bench.import_text;
+    let error = bench.import_error;
     let format = RwSignal::new(Format::String);
     let with_solution = RwSignal::new(true);
     let copied = RwSignal::new(None::<&'static str>);
 
-    let do_import = move || match bench.import(&text.get_untracked()) {
-        Ok(()) => error.set(None),
-        Err(e) => error.set(Some(e)),
+    let do_import = move || {
+        let _ = bench.import_box();
     };
 
     let exported = Memo::new(move |_| {
