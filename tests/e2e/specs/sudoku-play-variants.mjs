@@ -306,14 +306,16 @@ export const tests = [
       await t.click("open-import");
       await t.until(() => document.activeElement?.id === "import-text");
       assert.ok(await t.tid("import-text").isVisible());
-      const inView = (id) => page.evaluate((id) => { const r = document.getElementById(id).getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }, id);
+      // In view once the view has settled (the editor's later parts render
+      // above the box; the button scrolls to it again after them).
+      const inView = (id) => t.until((id) => { const r = document.getElementById(id).getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }, id, { timeout: 3000 }).then(() => true, () => false);
       assert.ok(await inView("import-text"), "the box is scrolled into view");
       await t.click("variant-x");
       await page.waitForSelector('[data-testid="variant-grid"]');
       await page.evaluate(() => window.scrollTo(0, 0));
       await t.click("open-import");
       await t.until(() => document.activeElement?.id === "vimport");
-      assert.ok(await inView("vimport"));
+      assert.ok(await inView("vimport"), "the variant editor's box is scrolled into view");
       // A paste on the X grid is the X editor's import.
       await paste(X_PUZZLE, '[data-testid="variant-grid"]');
       await t.until((x) => document.querySelector("#vexport")?.value === x, X_PUZZLE);
