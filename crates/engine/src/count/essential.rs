@@ -909,10 +909,20 @@ impl EssentialCount {
         self.transpose
     }
 
-    /// The order of the group counted by: `|G|`, or `|H| = |G|/2` without
+    /// The order of the group counted by: `|G|`, or `|H|` without
     /// transposition.
     pub fn order(&self) -> u64 {
-        if self.group.with_transpose() && !self.transpose {
+        if self.transpose {
+            self.group.order()
+        } else {
+            self.order_without_transposition()
+        }
+    }
+
+    /// `|H|`, the symmetries that do not transpose: `|G|/2` for square
+    /// boxes, all of them otherwise.
+    fn order_without_transposition(&self) -> u64 {
+        if self.group.with_transpose() {
             self.group.order() / 2
         } else {
             self.group.order()
@@ -991,33 +1001,30 @@ impl EssentialCount {
     /// `None` before — and if the group's order did not divide the sum (a
     /// bug, never seen).
     pub fn total(&self) -> Option<u128> {
-        if self.rows.len() != self.classes.len() {
-            return None;
-        }
-        let s = self.weighted_sum();
-        let g = self.order() as u128;
-        s.is_multiple_of(g).then_some(s / g)
+        self.orbits(self.weighted_sum(), self.order())
     }
 
     /// The number of grids essentially different without transposition,
     /// from the non-transposing classes alone: once every class is done, in
     /// either count (for a count with transposition it comes free).
     pub fn total_without_transposition(&self) -> Option<u128> {
-        if self.rows.len() != self.classes.len() {
-            return None;
-        }
-        let s: u128 = self
+        let s = self
             .rows
             .iter()
             .filter(|r| !r.transposes)
             .map(|r| r.size as u128 * r.fixed)
             .sum();
-        let h = if self.group.with_transpose() {
-            self.group.order() / 2
-        } else {
-            self.group.order()
-        } as u128;
-        s.is_multiple_of(h).then_some(s / h)
+        self.orbits(s, self.order_without_transposition())
+    }
+
+    /// Burnside's `sum / order`, once every class is done; `None` before,
+    /// or when the order does not divide the sum.
+    fn orbits(&self, sum: u128, order: u64) -> Option<u128> {
+        if self.rows.len() != self.classes.len() {
+            return None;
+        }
+        let g = order as u128;
+        sum.is_multiple_of(g).then_some(sum / g)
     }
 
     /// Runs to the end.

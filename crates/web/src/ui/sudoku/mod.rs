@@ -568,9 +568,6 @@ impl Bench {
 
     // ----- import -----
 
-    /// Read pasted text with the engine's tolerant importer. A cell count
-    /// that is not a fourth power is tried with rectangular boxes: the
-    /// current shape first, then the editor's other shapes.
     /// The Import box's import (its button, and a paste on the grid): the
     /// box's text, its error under it.
     pub fn import_box(&self) -> Result<(), String> {
@@ -579,6 +576,9 @@ impl Bench {
         result
     }
 
+    /// Read pasted text with the engine's tolerant importer. A cell count
+    /// that is not a fourth power is tried with rectangular boxes: the
+    /// current shape first, then the editor's other shapes.
     pub fn import(&self, text: &str) -> Result<(), String> {
         if text.trim().is_empty() {
             return Err(
@@ -715,6 +715,21 @@ fn initial_puzzle(shell: Shell) -> (Board, Algorithm, bool) {
     (board, algorithm, false)
 }
 
+/// Whether a paste on `target` is the workbench's import: on the grid or
+/// elsewhere on the workbench (or with nothing focused), never in a text
+/// field, where a paste is only a paste.
+fn paste_imports(target: Option<web_sys::EventTarget>) -> bool {
+    let Some(el) = target.and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        return false;
+    };
+    let tag = el.tag_name().to_ascii_lowercase();
+    let on_workbench =
+        tag == "body" || matches!(el.closest(".sudoku-bench, .sudoku-top"), Ok(Some(_)));
+    let text_field = matches!(tag.as_str(), "input" | "textarea" | "select")
+        || matches!(el.closest("[contenteditable]"), Ok(Some(_)));
+    on_workbench && !text_field
+}
+
 #[component]
 pub fn SudokuBench() -> impl IntoView {
     let shell = use_shell();
@@ -756,23 +771,7 @@ pub fn SudokuBench() -> impl IntoView {
     // Paste on the grid (anywhere in the workbench but a text field):
     // the Import box's import, with its checks and messages.
     let paste = window_event_listener(leptos::ev::paste, move |e| {
-        let editable = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .map(|el| {
-                let tag = el.tag_name().to_ascii_lowercase();
-                let in_bench = el
-                    .closest(".sudoku-bench, .sudoku-top")
-                    .ok()
-                    .flatten()
-                    .is_some()
-                    || tag == "body";
-                !in_bench
-                    || matches!(tag.as_str(), "input" | "textarea" | "select")
-                    || el.closest("[contenteditable]").ok().flatten().is_some()
-            })
-            .unwrap_or(true);
-        if editable {
+        if !paste_imports(e.target()) {
             return;
         }
         let Some(text) = e.clipboard_data().and_then(|d| d.get_data("text").ok()) else {

@@ -11,6 +11,22 @@ use leptos::prelude::*;
 use tessera_engine::sudoku::models::{self, ModelFormat};
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku};
 
+/// "Play this puzzle" under a solution the editor shows (the standard and
+/// the variant editors): the game starts from the givens.
+#[component]
+pub fn PlayThis(shown: Signal<bool>, on_play: Callback<()>) -> impl IntoView {
+    view! {
+        <Show when=move || shown.get()>
+            <p class="play-this">
+                <button type="button" class="primary small" data-testid="play-this" on:click=move |_| on_play.run(())>
+                    "Play this puzzle"
+                </button>
+                <span class="muted">" The game starts from the givens; the solution stays here in Edit."</span>
+            </p>
+        </Show>
+    }
+}
+
 #[component]
 pub fn SolverCard(
     bench: Bench,
@@ -75,14 +91,7 @@ pub fn SolverCard(
                     "Clear all"
                 </button>
             </div>
-            <Show when=move || bench.overlay.with(Option::is_some)>
-                <p class="play-this">
-                    <button type="button" class="primary small" data-testid="play-this" on:click=move |_| on_play.run(())>
-                        "Play this puzzle"
-                    </button>
-                    <span class="muted">" The game starts from the givens; the solution stays here in Edit."</span>
-                </p>
-            </Show>
+            <PlayThis shown=Signal::derive(move || bench.overlay.with(Option::is_some)) on_play=on_play/>
             <JobProgress live=bench.run.live testid="progress" count_testid="running-count" text=ProgressText::Tree/>
             <StatusMessage message=bench.run.message testid="status" layout=MessageLayout::Box
                 run=Signal::derive(move || bench.run.get().name())

@@ -114,14 +114,7 @@ pub fn VariantPanel(
                     "Clear"
                 </button>
             </div>
-            <Show when=move || vb.overlay.with(Option::is_some)>
-                <p class="play-this">
-                    <button type="button" class="primary small" data-testid="play-this" on:click=move |_| on_play.run(())>
-                        "Play this puzzle"
-                    </button>
-                    <span class="muted">" The game starts from the givens; the solution stays here in Edit."</span>
-                </p>
-            </Show>
+            <crate::ui::sudoku::panel::PlayThis shown=Signal::derive(move || vb.overlay.with(Option::is_some)) on_play=on_play/>
             {move || vb.run.live.get().map(|l| view! {
                 <p class="counter" data-testid="vprogress">{l.line_text()}</p>
             })}
