@@ -103,9 +103,11 @@ e2e-run: test-deps
 # The 9x9 solvers compiled to wasm (their own memory layouts there) against
 # an independent checker and the native CLI (tests/wasm/check.mjs).
 test-wasm: tools
-	@# In e2e-build's target directory, as an example of the worker: what the
-	@# worker's release build compiled is reused.
-	CARGO_TARGET_DIR=$(CURDIR)/target/e2e-build cargo build --release --target wasm32-unknown-unknown -p tessera-worker --example wasm_check
+	@# In e2e-build's target directory, as an example of the worker, with the
+	@# packages of the app's build (scripts/build-app.mjs), so that cargo
+	@# unifies the same features and reuses every crate that build compiled.
+	CARGO_TARGET_DIR=$(CURDIR)/target/e2e-build cargo build --release --target wasm32-unknown-unknown \
+	  -p tessera-web --bin app -p tessera-worker --bin worker --example wasm_check
 	@# The CLI as test-native builds it (the same command: nothing to do after it).
 	cargo nextest run --cargo-profile checked --workspace --no-run
 	node tests/wasm/check.mjs target/e2e-build/wasm32-unknown-unknown/release/examples/wasm_check.wasm target/checked/tessera

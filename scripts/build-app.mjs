@@ -1,5 +1,11 @@
-// Trunk post_build step (Trunk.toml): build the app's wasm and split it into
-// a main module and one chunk per workbench.
+// Trunk post_build step (Trunk.toml): build the app's and the worker's wasm
+// in one cargo run, split the app into a main module and one chunk per
+// workbench, and bind the worker.
+//
+// Why one cargo run: cargo unifies the features of shared dependencies
+// (serde, web-sys, the engine…) within one run only. Built apart, as Trunk
+// built the worker before this hook built the app, 28 crates (the engine and
+// the job runner among them) were compiled twice, with different features.
 //
 // Why not Trunk's `rel="rust"`: the split is a post-link step Trunk 0.21 cannot
 // run. Leptos marks the split points (`crate::chunk!` in
@@ -11,6 +17,10 @@
 // wasm-opt -Oz on every part.
 //
 // Output, into Trunk's staging directory:
+//   worker.js, worker_bg.wasm            the Web Worker (wasm-bindgen's
+//                                        no-modules glue, as Trunk's own
+//                                        worker pipeline wrote it; booted by
+//                                        public/solver-worker.js)
 //   app-<hash>/app.js, app_bg.wasm       the main module (shell + home)
 //   app-<hash>/__wasm_split.js           the chunk loader the main module imports
 //   app-<hash>/split_<workbench>.wasm    a workbench's own code
@@ -33,7 +43,7 @@ const stage = resolve(process.env.TRUNK_STAGING_DIR ?? join(root, "dist"));
 const release = profile === "release";
 const target = process.env.CARGO_TARGET_DIR ? resolve(process.env.CARGO_TARGET_DIR) : join(root, "target");
 const work = join(target, "app-split");
-// The same features wasm-opt was given for the worker (index.html).
+// The wasm features the build emits, which wasm-opt must be told of.
 const features = [
   "--enable-bulk-memory",
   "--enable-nontrapping-float-to-int",
@@ -52,11 +62,69 @@ const run = (cmd, args, opts = {}) => {
   }
 };
 
-// 1. Link the app (the workspace's wasm32 rustflags add --emit-relocs).
-const cargoArgs = ["build", "-p", "tessera-web", "--bin", "app", "--target", "wasm32-unknown-unknown"];
+/** A wasm module without its custom sections `linking` and `reloc.*` (the
+ * linker's relocation data): each section is an id byte and a LEB128 size;
+ * a custom section (id 0) starts with its name. */
+function withoutRelocations(wasm) {
+  const keep = [wasm.subarray(0, 8)];
+  let i = 8;
+  const leb = () => {
+    let r = 0;
+    let shift = 0;
+    let b;
+    do {
+      b = wasm[i++];
+      r += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (b & 0x80);
+    return r;
+  };
+  while (i < wasm.length) {
+    const start = i;
+    const id = wasm[i++];
+    const size = leb();
+    const body = i;
+    let drop = false;
+    if (id === 0) {
+      const len = leb();
+      const name = wasm.subarray(i, i + len).toString();
+      drop = name === "linking" || name.startsWith("reloc.");
+    }
+    if (!drop) keep.push(wasm.subarray(start, body + size));
+    i = body + size;
+  }
+  return Buffer.concat(keep);
+}
+
+// 1. Link the app and the worker (the workspace's wasm32 rustflags add
+//    --emit-relocs). `make test-wasm` builds its example with the same
+//    packages, so that it reuses this run's crates.
+const cargoArgs = [
+  "build", "-p", "tessera-web", "--bin", "app", "-p", "tessera-worker", "--bin", "worker",
+  "--target", "wasm32-unknown-unknown",
+];
 if (release) cargoArgs.push("--release");
 run("cargo", cargoArgs);
-const linked = join(target, "wasm32-unknown-unknown", release ? "release" : "debug", "app.wasm");
+const out = join(target, "wasm32-unknown-unknown", release ? "release" : "debug");
+const linked = join(out, "app.wasm");
+
+// 1b. The worker: wasm-bindgen's no-modules glue (a classic worker script
+//     loads it with importScripts), -O3 in release builds: its kernels are
+//     the hot loops, so speed, not size.
+//     The linker's relocations (`--emit-relocs`, for the app's split) are
+//     dropped first: the worker is not split, and they were a third of it.
+const workerOut = join(target, "worker-bindgen");
+rmSync(workerOut, { recursive: true, force: true });
+mkdirSync(workerOut, { recursive: true });
+writeFileSync(join(workerOut, "worker.wasm"), withoutRelocations(readFileSync(join(out, "worker.wasm"))));
+run("wasm-bindgen", [
+  "--target", "no-modules", "--no-typescript", "--out-dir", workerOut, "--out-name", "worker",
+  join(workerOut, "worker.wasm"),
+]);
+if (release) {
+  run("wasm-opt", ["-O3", ...features, join(workerOut, "worker_bg.wasm"), "-o", join(workerOut, "worker_bg.wasm")]);
+}
+for (const f of ["worker.js", "worker_bg.wasm"]) cpSync(join(workerOut, f), join(stage, f));
 
 // 2. Split it.
 rmSync(work, { recursive: true, force: true });

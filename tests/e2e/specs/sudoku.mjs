@@ -184,7 +184,7 @@ export const tests = [
     },
   },
   {
-    name: "SAT and Auto: a minimal 25×25 solved in the browser and checked; Cancel stops a SAT job at once",
+    name: "SAT and Auto: a minimal 25×25 solved in the browser and checked; Dancing Links on it is told SAT would finish, and switches only when asked; Cancel stops a SAT job at once",
     timeout: 120000,
     async run(t) {
       // The first 25×25 of tests/data/sets/giants.txt (Dancing Links and
@@ -195,10 +195,25 @@ export const tests = [
       await t.tid("import-text").fill(giant);
       await t.click("import-button");
       assert.equal(await t.attr("grid", "data-size"), "25");
+      // Dancing Links stalls on it: after a few seconds the progress says
+      // which engine would finish, and the choice stays Dancing Links.
+      await t.click("alg-dlx");
+      await t.click("solve");
+      await t.tid("engine-advice").waitFor({ timeout: 20000 });
+      const advice = await t.tid("engine-advice").innerText();
+      assert.match(advice, /Still searching with Dancing Links\. On a 25×25 grid SAT \(clause learning\) usually finishes/, advice);
+      assert.equal(await t.attr("alg-dlx", "aria-checked"), "true", "never switched silently");
+      assert.equal(await t.attr("status", "data-run"), "solving");
+      await t.shot("sudoku-25x25-engine-advice");
       for (const alg of ["sat", "auto"]) {
-        await t.click(`alg-${alg}`);
+        // SAT through the advice's own button; then Auto by hand.
+        if (alg === "sat") await t.click("engine-advice-switch");
+        else {
+          await t.click(`alg-${alg}`);
+          await t.click("solve");
+        }
         assert.equal(await t.attr(`alg-${alg}`, "aria-checked"), "true");
-        await t.click("solve");
+        await t.until(() => !document.querySelector('[data-testid="engine-advice"]'));
         await t.waitRun("waiting", t.page, 60000);
         const shown = await t.shown();
         assert.equal(shown.length, 625);

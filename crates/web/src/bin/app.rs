@@ -1,5 +1,5 @@
-//! The web app's entry point: trunk builds this binary for wasm32 from
-//! `index.html` (`<link data-trunk rel="rust" data-bin="app" …>`).
+//! The web app's entry point, built for wasm32 and split by
+//! `scripts/build-app.mjs` (Trunk's post_build hook).
 
 #[cfg(target_arch = "wasm32")]
 fn main() {

@@ -108,6 +108,14 @@ thread_local! {
     static SOON_PENDING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
+/// Run `f` once after `ms` milliseconds (a timer, not a task to wait for:
+/// nothing marks the page pending meanwhile).
+pub fn after_ms(ms: i32, f: impl FnOnce() + 'static) {
+    let task = wasm_bindgen::closure::Closure::once_into_js(f);
+    let _ =
+        window().set_timeout_with_callback_and_timeout_and_arguments_0(task.unchecked_ref(), ms);
+}
+
 /// Run `f` in a task of its own, after the current one. For a click whose
 /// change rebuilds a large view (a 25×25 imported, the Samurai's five
 /// grids): the click's own task stays short and its frame shows the

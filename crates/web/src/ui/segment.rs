@@ -18,11 +18,15 @@ pub fn Segment(
     #[prop(optional)]
     title: Option<&'static str>,
     #[prop(into)] on_pick: Callback<()>,
+    /// Not offered now (the button is disabled and says why in `title`).
+    #[prop(optional, into)]
+    disabled: MaybeProp<bool>,
     children: Children,
 ) -> impl IntoView {
     view! {
         <button type="button" role="radio" class="segment" data-testid=testid title=title
             aria-checked=move || checked.get().to_string()
+            disabled=move || disabled.get().unwrap_or(false)
             on:click=move |_| on_pick.run(())>
             {children()}
         </button>

@@ -1,5 +1,5 @@
-//! The Web Worker's entry point: trunk builds this binary for wasm32 from
-//! `index.html` (`<link data-trunk rel="rust" data-bin="worker" data-type="worker" …>`).
+//! The Web Worker's entry point, built for wasm32 with the app by
+//! `scripts/build-app.mjs` (wasm-bindgen's no-modules glue).
 //! It is a thin message loop around the engine (see `tessera_worker::worker_loop`).
 
 #[cfg(target_arch = "wasm32")]

@@ -7,13 +7,28 @@ pub mod hint;
 pub mod links;
 pub mod packed;
 pub mod play;
+pub mod starters;
 
 use crate::model::format::{capitalize, plural};
 use tessera_engine::sudoku::grid::cell_name;
-use tessera_engine::sudoku::SudokuError;
+use tessera_engine::sudoku::{Algorithm, SudokuError};
 
 use crate::model::format::group;
 use crate::model::job::Tone;
+
+/// How long a Solve runs before the page suggests another engine.
+pub const ADVICE_AFTER_MS: i32 = 3000;
+
+/// The engine likely to finish a Solve that `algorithm` has run on a
+/// `size`×`size` grid for [`ADVICE_AFTER_MS`]: SAT, for Dancing Links and
+/// backtracking on 16×16 and larger, where a stall lasts minutes and clause
+/// learning answers in seconds (the 25×25 of tests/data/sets/giants.txt:
+/// neither finishes in 10 s natively, SAT in about one). The page only
+/// suggests: the user's choice stays until they switch.
+pub fn engine_advice(size: usize, algorithm: Algorithm) -> Option<Algorithm> {
+    (size >= 16 && matches!(algorithm, Algorithm::Dlx | Algorithm::Backtrack))
+        .then_some(Algorithm::Sat)
+}
 
 /// The engine a solver search reports (`Search::engine()`), in words: what
 /// the page says when Auto picked it.
@@ -192,5 +207,26 @@ mod tests {
             import_message(&ragged),
             "Row 2 has 3 entries but the matrix has 4 rows: every row needs as many entries as there are rows."
         );
+    }
+}
+
+#[cfg(test)]
+mod advice_tests {
+    use super::*;
+
+    #[test]
+    fn sat_is_suggested_only_for_tree_searches_on_large_grids() {
+        for a in [Algorithm::Dlx, Algorithm::Backtrack] {
+            assert_eq!(engine_advice(16, a), Some(Algorithm::Sat));
+            assert_eq!(engine_advice(25, a), Some(Algorithm::Sat));
+            assert_eq!(
+                engine_advice(9, a),
+                None,
+                "9×9 searches end in milliseconds"
+            );
+        }
+        // SAT is already the suggestion; Auto switches to SAT itself.
+        assert_eq!(engine_advice(25, Algorithm::Sat), None);
+        assert_eq!(engine_advice(25, Algorithm::Auto), None);
     }
 }

@@ -256,7 +256,16 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
         Sel::Lib(n) => n,
         Sel::Cat(_) => String::new(),
     };
+    // The list's thumbnails are the larger half of the page: they are
+    // drawn in the task after the mount's (`dom::soon`), so that the puzzle,
+    // its pieces and the solver come first and no task of opening the page
+    // is long.
+    let list_shown = RwSignal::new(false);
+    crate::ui::dom::soon(move || list_shown.set(true));
     let list = move || {
+        if !list_shown.get() {
+            return Vec::new();
+        }
         Lattice::ALL
             .iter()
             .map(|&l| {

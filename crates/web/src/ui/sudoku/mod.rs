@@ -939,6 +939,15 @@ pub fn SudokuBench() -> impl IntoView {
 
     let standard = move || vb.mode.get() == variants::Mode::Standard;
     let playing = move || game.on.get();
+    // The game's side card follows the mode in the task after the board's
+    // (`dom::soon`): each half of the switch is a short task of its own.
+    let card_shown = RwSignal::new(game.on.get_untracked());
+    Effect::new(move |_| {
+        let on = game.on.get();
+        if on != card_shown.get_untracked() {
+            dom::soon(move || card_shown.set(on));
+        }
+    });
     // One click from the top of the view to the Import box: the variant
     // editor's is in Edit (play mode shows the game's card instead).
     let open_import = move || {
@@ -988,7 +997,7 @@ pub fn SudokuBench() -> impl IntoView {
                 </Show>
             </section>
             <aside class="panel-column">
-                <Show when=playing>
+                <Show when=move || card_shown.get()>
                     {deferred(|| true, play::card::load, move || play::card::view(game), "play mode")}
                 </Show>
                 // The solver belongs to the editor: in play mode only the

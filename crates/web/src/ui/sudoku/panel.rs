@@ -93,6 +93,7 @@ pub fn SolverCard(
             </div>
             <PlayThis shown=Signal::derive(move || bench.overlay.with(Option::is_some)) on_play=on_play/>
             <JobProgress live=bench.run.live testid="progress" count_testid="running-count" text=ProgressText::Tree/>
+            <EngineAdvice bench=bench/>
             <StatusMessage message=bench.run.message testid="status" layout=MessageLayout::Box
                 run=Signal::derive(move || bench.run.get().name())
                 found=bench.found/>
@@ -100,6 +101,57 @@ pub fn SolverCard(
                 {move || bench.run.stats_line.get()}
             </p>
         </section>
+    }
+}
+
+/// A Solve that runs past a few seconds on a large grid with a tree search
+/// says which engine would likely finish, and offers it; the choice stays
+/// the user's (`model::sudoku::engine_advice`).
+#[component]
+fn EngineAdvice(bench: Bench) -> impl IntoView {
+    use crate::model::sudoku::{engine_advice, ADVICE_AFTER_MS};
+    use crate::ui::sudoku::{algorithm_label, SolveJob};
+    // The Solve being watched: each start gets a number, and the timer
+    // only speaks for the one it was set for.
+    let watching = StoredValue::new(0u64);
+    let advice = RwSignal::new(None::<(Algorithm, usize)>);
+    Effect::new(move |_| {
+        let solving = bench.run.get().is(SolveJob::Solving);
+        advice.set(None);
+        watching.update_value(|n| *n += 1);
+        if !solving {
+            return;
+        }
+        let mine = watching.get_value();
+        dom::after_ms(ADVICE_AFTER_MS, move || {
+            if watching.get_value() != mine || !bench.run.now().is(SolveJob::Solving) {
+                return;
+            }
+            let size = bench.board.with_untracked(|b| b.shape.size());
+            let now = bench.algorithm.get_untracked();
+            advice.set(engine_advice(size, now).map(|a| (a, size)));
+        });
+    });
+    move || {
+        advice.get().map(|(better, n)| {
+            let now = algorithm_label(bench.algorithm.get_untracked());
+            view! {
+                <p class="engine-advice" data-testid="engine-advice" role="status">
+                    {format!(
+                        "Still searching with {now}. On a {n}×{n} grid {} usually finishes in seconds \
+                         (Auto picks it too).",
+                        algorithm_label(better)
+                    )}
+                    " "
+                    <button type="button" data-testid="engine-advice-switch" on:click=move |_| {
+                        bench.algorithm.set(better);
+                        bench.solve();
+                    }>
+                        {format!("Solve with {}", if better == Algorithm::Sat { "SAT" } else { algorithm_label(better) })}
+                    </button>
+                </p>
+            }
+        })
     }
 }
 

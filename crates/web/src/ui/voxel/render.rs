@@ -101,17 +101,33 @@ fn cube_faces() -> Vec<CpuMesh> {
 
 /// `canvas.getContext("webgl2", {preserveDrawingBuffer, antialias})`;
 /// `Err` with a sentence for the user when WebGL2 is missing.
+///
+/// Antialiasing only where the GPU does the work: the first request has
+/// `failIfMajorPerformanceCaveat`, which a software renderer (a blocklisted
+/// GPU, headless Chromium's SwiftShader) refuses; the second, without
+/// antialiasing, takes it. Multisampling on the CPU multiplied every
+/// frame's cost (a first frame of over 200 ms, the page's long-task limit).
 fn webgl2(canvas: &HtmlCanvasElement) -> Result<web_sys::WebGl2RenderingContext, String> {
-    let options = js_sys::Object::new();
-    // Kept so tests (and the browser's "save image") can read the pixels
-    // after the frame is presented.
-    let _ = js_sys::Reflect::set(&options, &"preserveDrawingBuffer".into(), &true.into());
-    let _ = js_sys::Reflect::set(&options, &"antialias".into(), &true.into());
-    let _ = js_sys::Reflect::set(&options, &"alpha".into(), &true.into());
-    let ctx = canvas
-        .get_context_with_context_options("webgl2", &options)
-        .map_err(|_| "The browser refused a WebGL2 context.".to_string())?
-        .ok_or_else(|| "This browser or device has no WebGL2.".to_string())?;
+    let request = |hardware: bool| {
+        let options = js_sys::Object::new();
+        // Kept so tests (and the browser's "save image") can read the
+        // pixels after the frame is presented.
+        let _ = js_sys::Reflect::set(&options, &"preserveDrawingBuffer".into(), &true.into());
+        let _ = js_sys::Reflect::set(&options, &"antialias".into(), &hardware.into());
+        let _ = js_sys::Reflect::set(&options, &"alpha".into(), &true.into());
+        let _ = js_sys::Reflect::set(
+            &options,
+            &"failIfMajorPerformanceCaveat".into(),
+            &hardware.into(),
+        );
+        canvas.get_context_with_context_options("webgl2", &options)
+    };
+    let ctx = match request(true) {
+        Ok(Some(ctx)) => ctx,
+        _ => request(false)
+            .map_err(|_| "The browser refused a WebGL2 context.".to_string())?
+            .ok_or_else(|| "This browser or device has no WebGL2.".to_string())?,
+    };
     ctx.dyn_into::<web_sys::WebGl2RenderingContext>()
         .map_err(|_| "The canvas did not give a WebGL2 context.".to_string())
 }

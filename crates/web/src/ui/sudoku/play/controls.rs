@@ -207,12 +207,17 @@ pub fn ModeSwitch(play: Play) -> impl IntoView {
     // A touch test that lost a tap here lost it to Chromium's tap-after-fling
     // rule in the test's drag, not to the deferral (`Play::show`).
     let set = move |on: bool| play.show(on);
+    // An empty grid is not a puzzle: Play waits for givens (typed,
+    // imported, generated or picked from the examples).
+    let playable = Signal::derive(move || play.playable());
     view! {
         <div class="segmented mode-switch" role="radiogroup" aria-label="Edit the puzzle or play it">
             <Segment testid="mode-edit" title="Edit the givens, solve, count, generate"
                 checked=Signal::derive(move || !play.on.get())
                 on_pick=move |()| set(false)>"Edit"</Segment>
-            <Segment testid="mode-play" title="Play the puzzle: givens locked, marks, colours, timer"
+            <Segment testid="mode-play"
+                title="Play the puzzle: givens locked, marks, colours, timer (an empty grid has nothing to play: type, import or generate givens first)"
+                disabled=Signal::derive(move || !playable.get())
                 checked=play.on on_pick=move |()| set(true)>"Play"</Segment>
         </div>
     }

@@ -184,6 +184,13 @@ impl Play {
             }
             self.sync_clock();
         });
+        // Play mode on an empty grid (a link, a variant switched to while
+        // playing) goes back to the editor, where givens are made.
+        Effect::new(move |_| {
+            if self.on.get() && !self.playable() {
+                self.show(false);
+            }
+        });
         let tick = set_interval_with_handle(
             move || {
                 self.now.set(now_ms());
@@ -388,6 +395,14 @@ impl Play {
                 }
             }
         })
+    }
+
+    /// Is there a puzzle to play (tracked)? Its rules are readable and it
+    /// has at least one given: an empty grid would start a clock on
+    /// nothing.
+    pub fn playable(&self) -> bool {
+        self.puzzle
+            .with(|p| p.as_ref().is_some_and(|p| p.givens.iter().any(|&v| v != 0)))
     }
 
     pub fn toggle_pause(&self) {

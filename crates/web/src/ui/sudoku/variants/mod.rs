@@ -12,6 +12,7 @@ use crate::model::job::{Purpose, RunState, Tone};
 use crate::model::route::{SudokuRoute, VariantRoute};
 use crate::model::sudoku::count_outcome;
 use crate::model::sudoku::play::split_link;
+use crate::model::sudoku::starters;
 use crate::ui::job::{JobRun, MessageLayout, StatusMessage};
 use crate::ui::segment::Segment;
 use leptos::prelude::*;
@@ -141,7 +142,9 @@ pub struct VBench {
 impl VBench {
     pub fn new(mode: Mode, links: RwSignal<Option<super::Imported>>) -> VBench {
         let mode = RwSignal::new(mode);
-        let regions = RwSignal::new(presets()[1].1.clone());
+        // Each variant opens on a real puzzle (the model's starters); a link
+        // replaces it, Generate draws another, Clear empties the grid.
+        let regions = RwSignal::new(starters::JIGSAW_MAP.to_string());
         let variant = Memo::new(move |_| match mode.get() {
             Mode::Standard | Mode::X => Ok(Variant::x(Shape::NINE)),
             Mode::Samurai => Ok(Variant::samurai()),
@@ -154,9 +157,9 @@ impl VBench {
         VBench {
             mode,
             values: [
-                RwSignal::new(vec![0; 81]),
-                RwSignal::new(vec![0; 81]),
-                RwSignal::new(vec![0; 369]),
+                RwSignal::new(starters::x()),
+                RwSignal::new(starters::jigsaw()),
+                RwSignal::new(starters::samurai()),
             ],
             regions,
             variant,
