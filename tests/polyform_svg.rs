@@ -301,3 +301,62 @@ fn empty_region_drawing() {
     root.all("g", &mut groups);
     assert!(groups.iter().all(|g| g.attr("class") != Some("piece")));
 }
+
+/// WCAG's relative luminance of `#rrggbb`.
+fn luminance(hex: &str) -> f64 {
+    let h = hex.trim_start_matches('#');
+    let channel = |i: usize| {
+        let c = f64::from(u8::from_str_radix(&h[i..i + 2], 16).unwrap()) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4)
+}
+
+fn contrast(a: &str, b: &str) -> f64 {
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+/// `--name: #rrggbb;` in one block of the stylesheet.
+fn css_colour(block: &str, name: &str) -> String {
+    let at = block
+        .find(&format!("{name}:"))
+        .unwrap_or_else(|| panic!("{name} in the block"));
+    let value = block[at + name.len() + 1..].trim_start();
+    value[..7].to_string()
+}
+
+/// Every piece colour stands out at least 3:1 (WCAG's figure for graphics)
+/// from every background a drawing sits on, in both themes, read from
+/// style/main.css itself: the page, the cards and the drawing area.
+#[test]
+fn every_palette_colour_has_3_to_1_contrast_on_both_themes() {
+    use tessera::engine::polyform::svg::PALETTE;
+    let css =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/style/main.css")).unwrap();
+    let light = &css[css.find(":root {").unwrap()..];
+    let light = &light[..light.find('}').unwrap()];
+    let dark = &css[css.find(":root[data-theme=\"dark\"] {").unwrap()..];
+    let dark = &dark[..dark.find('}').unwrap()];
+    let mut worst = f64::INFINITY;
+    for (theme, block) in [("light", light), ("dark", dark)] {
+        for var in ["--bg", "--surface", "--surface-2"] {
+            let bg = css_colour(block, var);
+            for colour in PALETTE {
+                let c = contrast(colour, &bg);
+                worst = worst.min(c);
+                assert!(c >= 3.0, "{colour} on {theme} {var} {bg}: {c:.2}:1");
+            }
+        }
+    }
+    assert!(worst >= 3.0);
+    // Twenty-four different colours.
+    let mut seen: Vec<&str> = PALETTE.to_vec();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len(), PALETTE.len());
+}

@@ -33,8 +33,8 @@ export const tests = [
       await t.click("hexad-clear", page);
       for (const p of [0, 1, 2, 4, 6]) await t.click(`minimog-${p}`, page);
       assert.equal(await sage(t, page), "([0, 1, 2, 4, 6, 8], ['line 1', 'picture 1'])");
-      // The choice is in the URL.
-      assert.equal(await page.evaluate(() => location.hash), "#hexads/shuffle:0,1,2,4,6");
+      // The choice is in the URL (written in the frame after the click's).
+      await page.waitForFunction(() => location.hash === "#hexads/shuffle:0,1,2,4,6", null, { timeout: 2000 });
       // modulo 11 labeling: infinity is a point.
       await t.click("labeling-modulo11", page);
       for (const p of [1, 2, 3, 4, 11]) await t.click(`minimog-${p}`, page);
@@ -60,7 +60,7 @@ export const tests = [
     },
   },
   {
-    name: "blackjack: a game played with the hints ends, and the hint follower wins",
+    name: "blackjack: a game played with the hints ends, and the hint follower wins; a win is shown in the success colour, a loss in the error colour",
     async run(t) {
       const page = await openHexads(t);
       for (let seed = 0; seed < 3; seed++) {
@@ -86,6 +86,41 @@ export const tests = [
         assert.match(verdict, /You win!|The computer wins\./);
         t.note(`deal ${seed + 1}: ${verdict} after ${moves} moves`);
       }
+      // The verdict's colour is the theme's success or error colour, by winner.
+      const verdictColour = () =>
+        page.evaluate(() => {
+          const el = document.querySelector('[data-testid="game-over"]');
+          const probe = (v) => {
+            const s = document.createElement("span");
+            s.style.color = `var(${v})`;
+            document.body.append(s);
+            const c = getComputedStyle(s).color;
+            s.remove();
+            return c;
+          };
+          const c = getComputedStyle(el).color;
+          return { winner: el.dataset.winner, good: c === probe("--good"), bad: c === probe("--bad") };
+        });
+      assert.deepEqual(await verdictColour(), { winner: "human", good: true, bad: false }, "a win is green");
+      // Played without the hints (always the highest table card for the
+      // lowest pile card), the computer wins one of the next deals.
+      let lost = false;
+      for (let deal = 0; deal < 6 && !lost; deal++) {
+        await t.click("bj-new", page);
+        for (let moves = 0; (await t.tid("game-over", page).count()) === 0; moves++) {
+          assert.ok(moves < 40, "the game ends");
+          const table = (await page.$$eval('[data-testid^="table-card-"]', (b) => b.map((x) => +x.textContent))).sort((a, b) => b - a);
+          const pile = (await page.$$eval('[data-testid^="pile-card-"]', (b) => b.map((x) => +x.textContent))).sort((a, b) => a - b);
+          await t.click(`table-card-${table[0]}`, page);
+          await t.click(`pile-card-${pile[0]}`, page);
+        }
+        const c = await verdictColour();
+        if (c.winner === "computer") {
+          assert.deepEqual(c, { winner: "computer", good: false, bad: true }, "a loss is not shown as a success");
+          lost = true;
+        } else assert.deepEqual(c, { winner: "human", good: true, bad: false });
+      }
+      assert.ok(lost, "the computer won a deal played without the hints");
       // Illegal moves are explained, not made.
       await t.click("bj-new", page);
       const table = await page.$$eval('[data-testid^="table-card-"]', (b) => b.map((x) => +x.textContent));

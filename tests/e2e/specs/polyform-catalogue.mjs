@@ -67,6 +67,31 @@ async function thumbs(page) {
 
 export const tests = [
   {
+    name: "catalogue: it opens on the page of the puzzle on screen, not on its 168-cell first entry; a long Solve shows nodes, share and time, and cancels",
+    async run(t) {
+      const page = await openPolyforms(t);
+      await openCatalogue(t, page);
+      // Tessera's 6×10 is on screen: the list opens where PP's 6×10 is.
+      await page.waitForSelector('[data-testid="pf-cat-item"][data-id="Pentominoes6x10"]', { timeout: 5000 });
+      assert.equal(await page.locator('[data-testid="pf-cat-item"][data-id="Heptiamonds3x28"]').count(), 0, "not the file's first page");
+      // The file's first entry, by link: Solve shows the search going.
+      await page.goto(t.base + "#polyforms/lib/Heptiamonds3x28");
+      await page.waitForFunction(() => document.querySelector('[data-testid="pf-title"]')?.textContent.trim() === "Heptiamonds3x28", null, { timeout: 20000 });
+      await t.click("pf-solve", page);
+      await page.waitForFunction(() => {
+        const p = document.querySelector('[data-testid="pf-progress"]');
+        return +(p?.dataset.nodes || 0) > 0 && /[\d,]+ nodes · [\d.]+% of the tree · [\d.]+ (ms|s|min)/.test(p.textContent);
+      }, null, { timeout: 20000 });
+      const line = await t.tid("pf-progress", page).innerText();
+      assert.doesNotMatch(line, /left/, "no time left for a first solution");
+      assert.ok(+(await t.attr("pf-progress", "data-nodes", page)) > 0, line);
+      t.note(`solve progress: ${line.trim()}`);
+      await t.click("pf-cancel", page);
+      await waitIdle(t, page, 10000);
+      assert.equal(await t.tid("pf-progress", page).count(), 0, "the progress line leaves with the search");
+    },
+  },
+  {
     name: "catalogue: search and filters narrow the list with correct counts; only visible thumbnails are drawn; no long tasks",
     async run(t) {
       const all = entries();

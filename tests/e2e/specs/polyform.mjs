@@ -128,11 +128,37 @@ export const tests = [
       await page.waitForFunction(() => /9 solutions up to symmetry/.test(document.querySelector('[data-testid="pf-message"]').innerText), null, { timeout: 30000 });
       assert.match(await message(t, page), /matches the published count/);
       assert.equal(await page.locator('[data-testid="pf-thumb"]').count(), 9);
+      // Each thumbnail's number sits beside its drawing, not over it.
+      const overlaps = await page.$$eval('[data-testid="pf-thumb"]', (thumbs) =>
+        thumbs.filter((b) => {
+          const s = b.querySelector(".pf-thumb-svg svg").getBoundingClientRect();
+          const n = b.querySelector(".pf-thumb-n").getBoundingClientRect();
+          return n.left < s.right && s.left < n.right && n.top < s.bottom && s.top < n.bottom;
+        }).length);
+      assert.equal(overlaps, 0, "gallery numbers drawn over their thumbnails");
       for (const i of [3, 8]) {
         await page.locator('[data-testid="pf-thumb"]').nth(i).click();
         await checkShown(t, page);
       }
       await t.shot("polyforms-gallery", page);
+      // Count after Find all keeps the gallery and the shown solution, and
+      // reports beside them.
+      const shownBefore = await t.attr("pf-drawing", "data-solution", page);
+      // Every text the message line shows, recorded from before the click.
+      await page.evaluate(() => {
+        const m = document.querySelector('[data-testid="pf-message"]');
+        window.__pfSaid = [];
+        new MutationObserver(() => window.__pfSaid.push(m.innerText)).observe(m, { childList: true, characterData: true, subtree: true });
+      });
+      await t.click("pf-count", page);
+      await page.waitForFunction(() => {
+        const said = window.__pfSaid;
+        const at = said.findIndex((s) => /Counting/.test(s));
+        return at >= 0 && said.slice(at + 1).some((s) => /9 solutions up to symmetry/.test(s));
+      }, null, { timeout: 30000 });
+      assert.equal(await page.locator('[data-testid="pf-thumb"]').count(), 9, "Count kept the gallery");
+      assert.equal(await page.locator('[data-testid="pf-thumb"]').nth(8).getAttribute("aria-pressed"), "true", "the shown solution is still the ninth");
+      assert.equal(await t.attr("pf-drawing", "data-solution", page), shownBefore, "Count kept the drawing");
       // All solutions of the 6x10 up to symmetry: 2,339 (Polyform Puzzler).
       await pick(t, page, "pentominoes-6x10");
       // Progress is shown while the count runs: recorded by an observer
@@ -271,10 +297,27 @@ export const tests = [
   {
     name: "polyforms enumeration: counts match the published tables and the pieces are drawn",
     async run(t) {
-      const page = await openPolyforms(t, "#polyforms/enum/polyomino/6");
+      const page = await openPolyforms(t, "#polyforms/enum/polyomino/6", { colorScheme: "dark" });
       assert.equal(await t.tid("en-size", page).inputValue(), "6");
+      // Before a run: one card that says what a run shows, no empty cards.
+      const visibleCards = () => page.$$eval(".pf-enum .pf-main > .card", (cs) => cs.filter((c) => c.offsetParent !== null).map((c) => c.innerText.trim().length));
+      assert.equal((await visibleCards()).length, 1, "one card before the first run");
+      assert.ok((await visibleCards())[0] > 40, "it says what Enumerate does");
+      // The size box wears the dark theme, not the browser's light grey.
+      const box = await t.tid("en-size", page).evaluate((el) => getComputedStyle(el).backgroundColor);
+      const surface = await page.evaluate(() => {
+        const s = document.createElement("span");
+        s.style.color = "var(--surface-2)";
+        document.body.append(s);
+        const c = getComputedStyle(s).color;
+        s.remove();
+        return c;
+      });
+      assert.equal(box, surface, "the size box has the theme's field colour");
+      await t.shot("polyforms-enumerate-before-dark", page);
       await t.click("en-run", page);
       await page.waitForSelector('[data-testid="en-table"]');
+      assert.equal((await visibleCards()).length, 2, "the table and the pieces after a run");
       const rows = await page.$$eval('[data-testid="en-row"]', (rs) => rs.map((r) => [+r.dataset.free, r.dataset.ok]));
       assert.deepEqual(rows.map((r) => r[0]), [1, 1, 2, 5, 12, 35]);
       assert.ok(rows.every((r) => r[1] === "true"));

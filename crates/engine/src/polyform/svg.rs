@@ -45,11 +45,16 @@ impl Default for SvgStyle {
 }
 
 /// A palette of distinguishable colours; piece `i` of a puzzle gets
-/// `PALETTE[i % len]`.
+/// `PALETTE[i % len]`. Twelve hues 30° apart, then the twelve between them,
+/// each as vivid as a contrast of at least 3:1 against both themes' drawing
+/// backgrounds allows (a stick is a thin line: a pale pink or yellow
+/// vanished on the light theme, a navy on the dark one); consecutive pieces
+/// are far apart in hue. tests/polyform_svg.rs checks the contrast against
+/// the stylesheet's own colours.
 pub const PALETTE: [&str; 24] = [
-    "#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6",
-    "#bfef45", "#fabed4", "#469990", "#dcbeff", "#9a6324", "#e377c2", "#800000", "#2ca02c",
-    "#808000", "#ffb347", "#000075", "#808080", "#b03060", "#17becf", "#daa520", "#6a5acd",
+    "#ec0428", "#0096a3", "#848f02", "#8c4bf7", "#ce6a04", "#028fc7", "#019d2a", "#bf31c9",
+    "#a57c00", "#3065ff", "#00997f", "#de0784", "#629702", "#a83fe4", "#0190af", "#ea5202",
+    "#049863", "#d120a9", "#0289ea", "#ba7702", "#029791", "#ec0760", "#685aff", "#938203",
 ];
 
 /// The colour of a piece in a puzzle (by its position in the piece list;

@@ -203,6 +203,17 @@ impl Live {
         )
     }
 
+    /// A Solve's counter, before its first solution: " 1,234 nodes · 4.2% of
+    /// the tree · 3.1 s" (no time left: a first solution can come anywhere).
+    pub fn search_text(&self) -> String {
+        format!(
+            " {} · {:.1}% of the tree · {}",
+            plural(self.nodes as u128, "node", "nodes"),
+            self.percent(),
+            format_ms(self.elapsed_ms)
+        )
+    }
+
     /// Polyforms' counter: " solutions so far · 1,234 nodes · 4.2% · about 3 s left".
     pub fn eta_text(&self) -> String {
         format!(
@@ -316,6 +327,24 @@ mod tests {
         fn shows_progress(self) -> bool {
             self == Job::Counting
         }
+    }
+
+    #[test]
+    fn a_search_line_names_nodes_share_and_time() {
+        let l = Live {
+            nodes: 12_345,
+            solutions: 0,
+            fraction: 0.042,
+            elapsed_ms: 3100.0,
+            conflicts: None,
+        };
+        let text = l.search_text();
+        assert!(
+            text.starts_with(" 12,345 nodes · 4.2% of the tree · "),
+            "{text}"
+        );
+        assert!(text.ends_with(&format_ms(3100.0)), "{text}");
+        assert!(!text.contains("left"), "{text}");
     }
 
     #[test]

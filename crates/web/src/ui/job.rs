@@ -266,7 +266,9 @@ impl<P: Purpose> JobRun<P> {
             }
             Event::Item { .. } => {}
             Event::Waiting(stats) => {
+                // Paused between batches: no search is running to show.
                 self.state.set(was.paused());
+                self.live.set(None);
                 self.record(stats, reports);
             }
             Event::Done(stats) => {
@@ -363,6 +365,8 @@ pub enum ProgressText {
     Tree,
     /// "… nodes · 4.2% · about 3 s left" (Polyforms).
     Eta,
+    /// "… nodes · 4.2% of the tree · 3.1 s" (a Polyforms Solve).
+    Search,
 }
 
 /// A running job's progress: the bar, the solutions so far (`count_testid`)
@@ -377,10 +381,11 @@ pub fn JobProgress(
 ) -> impl IntoView {
     move || {
         live.get().map(|l| {
-            let nodes = (text == ProgressText::Tree).then_some(l.nodes);
+            let nodes = (text != ProgressText::Eta).then_some(l.nodes);
             let line = match text {
                 ProgressText::Tree => l.tree_text(),
                 ProgressText::Eta => l.eta_text(),
+                ProgressText::Search => l.search_text(),
             };
             // SAT has no share of a tree: a sweeping band, no value.
             let bar = match l.conflicts {

@@ -451,8 +451,8 @@ fn Blackjack() -> impl IntoView {
     let over = move || {
         game.with(|g| {
             g.winner().map(|w| match w {
-                Player::Human => "You win!".to_string(),
-                Player::Computer => "The computer wins.".to_string(),
+                Player::Human => ("You win!", "human"),
+                Player::Computer => ("The computer wins.", "computer"),
             })
         })
     };
@@ -497,7 +497,10 @@ fn Blackjack() -> impl IntoView {
                 <span class="hint-text" data-testid="bj-seed">{move || format!("deal #{}", seed.get())}</span>
             </div>
             <p class="bj-message" data-testid="bj-message" role="status">{move || message.get()}</p>
-            {move || over().map(|text| view! { <p class="bj-over" data-testid="game-over">{text}</p> })}
+            // A win in the success colour, a loss in the error colour.
+            {move || over().map(|(text, who)| view! {
+                <p class="bj-over" class:lost=who == "computer" data-testid="game-over" data-winner=who>{text}</p>
+            })}
         </section>
     }
 }

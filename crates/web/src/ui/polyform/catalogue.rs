@@ -143,12 +143,20 @@ fn cells_word(l: Lattice) -> &'static str {
     }
 }
 
+/// The entry the list opens on when neither a selection nor the puzzle on
+/// screen names one: the 6×10 pentomino rectangle, PP's own first example.
+pub const FIRST: &str = "Pentominoes6x10";
+
 /// The catalogue section of the library: search, filters, count, pages.
 #[component]
 pub fn CatalogueList(
     state: RwSignal<CatState>,
     /// The catalogue id on the page, if any.
     selected: Signal<Option<String>>,
+    /// The entry whose page the list opens on when none is selected: a
+    /// friendly first puzzle, not the file's first (a 168-cell heptiamond).
+    #[prop(into)]
+    first: Signal<String>,
     on_pick: Callback<String>,
 ) -> impl IntoView {
     let query = RwSignal::new(String::new());
@@ -181,22 +189,24 @@ pub fn CatalogueList(
             page.set(0);
         }
     });
-    // Opened on an entry: its page.
+    // Opened on an entry (the selected one, else `first`): its page.
     Effect::new(move |done: Option<bool>| {
         if done == Some(true) {
             return true;
         }
-        let Some(id) = selected.get_untracked() else {
-            return true;
+        let ids = match selected.get_untracked() {
+            Some(id) => vec![id],
+            None => vec![first.get_untracked(), FIRST.to_string()],
         };
         state.with(|s| match s {
             CatState::Ready(l) => {
-                if let Some(i) = l
-                    .cat
-                    .entries()
-                    .iter()
-                    .position(|e| e.id.eq_ignore_ascii_case(&id))
-                {
+                let at = |id: &String| {
+                    l.cat
+                        .entries()
+                        .iter()
+                        .position(|e| e.id.eq_ignore_ascii_case(id))
+                };
+                if let Some(i) = ids.iter().find_map(at) {
                     page.set(i / PAGE_SIZE);
                 }
                 true

@@ -239,9 +239,18 @@ pub fn EnumerateView(payload: RwSignal<String>, initial: String) -> impl IntoVie
                 <p class="field-error" role="alert" data-testid="en-error">{move || job.message.get().map(|m| m.text)}</p>
                 <p class="hint">"Counts of every size up to n come from one run of Redelmeier’s method; the last column compares with Polyform Puzzler’s published table."</p>
             </aside>
+            // Before the first run, one card says what a run shows (no empty
+            // cards); then the table and the pieces.
             <section class="pf-main">
-                <div class="card">{table}</div>
-                <div class="card">{gallery}</div>
+                <div class="card" data-testid="en-intro" class:hidden=move || result.with(Option::is_some)>
+                    <h2>"Count polyforms"</h2>
+                    <p class="muted">
+                        "Pick a family and a size, then Enumerate: a table of the fixed, one-sided and free counts of every size up to it, "
+                        "checked against the published numbers, and the pieces of the largest size drawn."
+                    </p>
+                </div>
+                <div class="card" class:hidden=move || result.with(Option::is_none)>{table}</div>
+                <div class="card" class:hidden=move || result.with(Option::is_none)>{gallery}</div>
             </section>
         </div>
     }

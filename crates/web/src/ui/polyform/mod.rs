@@ -342,6 +342,16 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
         Sel::Cat(id) => Some(id),
         Sel::Lib(_) => None,
     });
+    // The catalogue opens on the page of the puzzle on screen (its PP
+    // class), else on Pentominoes6x10.
+    let cat_first = Signal::derive(move || match current.get() {
+        Sel::Lib(n) => library::find(&n)
+            .ok()
+            .map(|p| p.title.clone())
+            .filter(|t| !t.is_empty())
+            .unwrap_or_else(|| catalogue::FIRST.to_string()),
+        Sel::Cat(id) => id,
+    });
     let source_button = move |cat: bool, label: &'static str, id: &'static str| {
         view! {
             <button type="button" class="segment" data-testid=id
@@ -360,7 +370,7 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
                 </div>
                 <div class="pf-own" hidden=move || show_cat.get()>{list}</div>
                 <div hidden=move || !show_cat.get()>
-                    <CatalogueList state=cat_state selected=cat_selected
+                    <CatalogueList state=cat_state selected=cat_selected first=cat_first
                         on_pick=Callback::new(move |id: String| current.set(Sel::Cat(id)))/>
                 </div>
             </aside>

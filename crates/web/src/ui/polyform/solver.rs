@@ -36,8 +36,10 @@ impl Purpose for PolyJob {
         }
     }
 
+    /// Every search shows its progress: a Solve on a large region can run
+    /// for seconds before its first solution.
     fn shows_progress(self) -> bool {
-        self != PolyJob::Solving
+        true
     }
 }
 
@@ -178,9 +180,11 @@ impl Solver {
         );
     }
 
+    /// Count keeps what is on screen (the shown solution, the gallery) and
+    /// reports beside it.
     pub fn count(&self) {
         let Some(puzzle) = self.checked() else { return };
-        self.fresh();
+        self.last.set(None);
         self.say(Tone::Info, "Counting solutions…");
         let unique = self.unique.get_untracked();
         self.submit(
@@ -219,6 +223,9 @@ impl Solver {
     /// After the controller's bookkeeping; `was` is the state before.
     fn on_event(&self, event: Event<Solution>, was: RunState<PolyJob>) {
         match event {
+            // A count's progress is the worker's own; the solutions found
+            // by an earlier Find all stay the gallery's.
+            Event::Progress(_) if was.purpose() == Some(PolyJob::Counting) => {}
             Event::Progress(_) => {
                 let found = self.found.get_untracked();
                 self.run.live.update(|l| {
@@ -264,8 +271,7 @@ impl Solver {
     }
 
     fn done(&self, stats: Stats, was: RunState<PolyJob>) {
-        let counting = was.is(PolyJob::Counting)
-            || (was.is_cancelling() && self.solutions.with_untracked(Vec::is_empty));
+        let counting = was.purpose() == Some(PolyJob::Counting);
         let n = if counting {
             stats.solutions
         } else {
@@ -387,7 +393,17 @@ pub fn SolverPanel(solver: Solver) -> impl IntoView {
                     disabled=move || !solver.run.get().is_running()
                     on:click=move |_| solver.cancel()>"Cancel"</button>
             </div>
-            <JobProgress live=solver.run.live testid="pf-progress" count_testid="pf-running-count" text=ProgressText::Eta/>
+            // A Solve reports nodes and the share of the tree searched (no
+            // time left: the first solution can come anywhere in it); Find
+            // all and Count also say how long is left.
+            {move || {
+                let text = if solver.run.get().purpose() == Some(PolyJob::Solving) {
+                    ProgressText::Search
+                } else {
+                    ProgressText::Eta
+                };
+                view! { <JobProgress live=solver.run.live testid="pf-progress" count_testid="pf-running-count" text=text/> }
+            }}
             <StatusMessage message=solver.run.message testid="pf-message" layout=MessageLayout::Line/>
         </section>
     }
