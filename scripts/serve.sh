@@ -24,7 +24,7 @@ fi
 if [ -d "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/debug" ]; then
   echo "serve: building the app (log: $log)"
 else
-  echo "serve: building the app for the first time — about 2 minutes on 2 cores, later builds reuse it (log: $log)"
+  echo "serve: building the app for the first time — about a minute and a half on 2 cores, later builds reuse it (log: $log)"
 fi
 start=$SECONDS
 trunk serve --offline --address "$host" --port "$port" >>"$log" 2>&1 &
