@@ -32,7 +32,9 @@ export const tests = [
         assert.ok(shapes > 20, `${id} miniature has ${shapes} shapes`);
         assert.ok((await t.tid(`home-try-${id}`).innerText()).length > 10, `${id}: something to try`);
       }
-      assert.match(await t.tid("home-try-sudoku").innerText(), /6\.67 × 10²¹/);
+      // The first step plays; the mathematics is the second link.
+      assert.match(await t.tid("home-try-sudoku").innerText(), /Play Al Escargot/);
+      assert.match(await t.tid("home-maths-sudoku").innerText(), /6\.67 × 10²¹/);
       // The nav has Home first, current; the URL stays bare.
       assert.equal(await t.attr("nav-home", "aria-current"), "page");
       assert.equal(await page.evaluate(() => location.hash), "");
@@ -58,7 +60,7 @@ export const tests = [
     },
   },
   {
-    name: "home: each try link lands in its workbench doing the thing",
+    name: "home: each card's first step (play, solve, spin, find) and its mathematics link land in the workbench doing the thing",
     timeout: 120000,
     async run(t) {
       // Hexads: the five points are picked and their hexad is lit.
@@ -71,25 +73,51 @@ export const tests = [
       await page.goBack();
       await t.readyHome(page);
 
-      // Polyforms: Dana Scott's puzzle, solved.
+      // Hexads' second link: blackjack, in view.
+      await t.click("home-maths-hexads");
+      await page.waitForSelector('[data-testid="blackjack"]', { timeout: 20000 });
+      await t.until(() => {
+        const r = document.querySelector('[data-testid="blackjack"]').getBoundingClientRect();
+        return r.top >= -1 && r.top < innerHeight / 2;
+      });
+      await page.goBack();
+      await t.readyHome(page);
+
+      // Polyforms: the famous 6×10, solved.
       await t.click("home-try-polyforms");
+      await page.waitForSelector('[data-testid="pf-drawing"][data-solution^="["]', { timeout: 60000 });
+      assert.match(await page.evaluate(() => location.hash), /^#polyforms\/lib\/pentominoes-6x10/);
+      assert.equal(JSON.parse(await t.attr("pf-drawing", "data-solution")).length, 12, "twelve pentominoes placed");
+      // Its second link: Dana Scott's puzzle, solved.
+      page = await openHome(t);
+      await t.click("home-maths-polyforms");
       await page.waitForSelector('[data-testid="pf-drawing"][data-solution^="["]', { timeout: 60000 });
       assert.match(await page.evaluate(() => location.hash), /^#polyforms\/lib\/pentominoes-8x8-hole/);
       const pieces = JSON.parse(await t.attr("pf-drawing", "data-solution"));
       assert.equal(pieces.length, 12, "twelve pentominoes placed");
 
-      // Quantumino: the count of an aside starts (progress), and Cancel stops it.
+      // Quantumino: a packed box in 3D, its first solution drawn.
       page = await openHome(t);
       await t.click("home-try-quantumino");
+      await page.waitForFunction(() => document.querySelector('[data-testid="q-view"]')?.dataset.pieces === "16", null, { timeout: 30000 });
+      assert.match(await page.evaluate(() => location.hash), /^#quantumino\/0\/2x5x8\/1/);
+      // Its second link: the count of an aside starts (progress), and Cancel stops it.
+      page = await openHome(t);
+      await t.click("home-maths-quantumino");
       await page.waitForSelector('[data-testid="q-count"]', { timeout: 20000 });
       assert.match(await t.tid("q-message").innerText(), /Counting the solutions for aside 0|Resuming the count/);
       assert.match(await page.evaluate(() => location.hash), /^#quantumino\/0\/2x5x8/);
       await t.click("q-cancel");
       await page.waitForFunction(() => /cancelled/i.test(document.querySelector('[data-testid="q-message"]').innerText), null, { timeout: 20000 });
 
-      // Sudoku: the Experiments page opens on the 9×9 count, running.
+      // Sudoku: Al Escargot in play mode, the clock running.
       page = await openHome(t);
       await t.click("home-try-sudoku");
+      await page.waitForSelector('[data-testid="grid"][data-mode="play"] [role="gridcell"]', { timeout: 20000 });
+      assert.equal(await t.puzzle(page), "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..");
+      // Its second link: the Experiments page opens on the 9×9 count, running.
+      page = await openHome(t);
+      await t.click("home-maths-sudoku");
       await page.waitForSelector('[data-testid="experiments"]:not([hidden])', { timeout: 20000 });
       assert.equal(await t.attr("sudoku-tab-experiments", "aria-selected"), "true");
       await page.waitForFunction(

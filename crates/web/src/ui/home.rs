@@ -20,7 +20,8 @@ pub const WORKBENCH: Workbench = Workbench {
     code: Code::Main(|| view! { <Home/> }.into_any()),
 };
 
-/// One card: a workbench, its pitch, and the one thing to try.
+/// One card: a workbench, its pitch, the most inviting first step (play,
+/// solve, spin, find), and the mathematics one click further.
 struct Card {
     id: &'static str,
     pitch: &'static str,
@@ -28,7 +29,13 @@ struct Card {
     /// The link's fragment payload and the intent the workbench takes.
     try_payload: fn() -> String,
     try_intent: Option<&'static str>,
+    /// The second link: (text, payload, intent).
+    maths: (&'static str, fn() -> String, Option<&'static str>),
     mini: fn() -> String,
+}
+
+fn escargot() -> String {
+    examples::find("escargot").map_or(String::new(), |e| e.puzzle.to_string())
 }
 
 fn sudoku_mini() -> String {
@@ -41,27 +48,34 @@ const CARDS: [Card; 4] = [
         id: "sudoku",
         pitch: "Every size from 4×4 to 25×25, four engines, logical hints with reasons, a generator, \
                 X, jigsaw and Samurai variants — and experiments on the numbers behind the grid.",
-        try_text: "Count all 6.67 × 10²¹ Sudoku grids",
-        try_payload: String::new,
-        try_intent: Some("count-grids"),
+        try_text: "Play Al Escargot, a famous hard puzzle",
+        try_payload: escargot,
+        try_intent: Some("play"),
+        maths: ("Or count all 6.67 × 10²¹ Sudoku grids", String::new, Some("count-grids")),
         mini: sudoku_mini,
     },
     Card {
         id: "polyforms",
         pitch: "Polyform Puzzler's whole world: pentominoes, hexiamonds, polyhexes, Soma cubes, \
                 sticks and twigs — 1,179 catalogue puzzles, a region editor and the enumeration tables.",
-        try_text: "Solve Dana Scott's 1958 pentomino puzzle",
-        try_payload: || "lib/pentominoes-8x8-hole".to_string(),
+        try_text: "Solve the famous 6×10 pentomino rectangle",
+        try_payload: || "lib/pentominoes-6x10".to_string(),
         try_intent: Some("solve"),
+        maths: (
+            "Or Dana Scott's 1958 puzzle, the first one a computer solved",
+            || "lib/pentominoes-8x8-hole".to_string(),
+            Some("solve"),
+        ),
         mini: pentomino_svg,
     },
     Card {
         id: "quantumino",
         pitch: "Sage's Quantumino in 3D: put one of 17 pentacubes aside and pack the rest into a box. \
                 Solve, animate the search, and count what Sage never could.",
-        try_text: "Count the packings of a Quantumino aside",
-        try_payload: || "0/2x5x8/0".to_string(),
-        try_intent: Some("count"),
+        try_text: "Spin a packed 3D box",
+        try_payload: || "0/2x5x8/1".to_string(),
+        try_intent: None,
+        maths: ("Or count the packings of an aside", || "0/2x5x8/0".to_string(), Some("count")),
         mini: quantumino_svg,
     },
     Card {
@@ -71,6 +85,7 @@ const CARDS: [Card; 4] = [
         try_text: "Find the hexad through five points",
         try_payload: hexad_payload,
         try_intent: None,
+        maths: ("Or play mathematical blackjack with them", String::new, Some("blackjack")),
         mini: minimog_svg,
     },
 ];
@@ -159,6 +174,15 @@ pub fn Home() -> impl IntoView {
                                 <span>{c.try_text}</span>
                                 <span class="home-try-arrow" aria-hidden="true">"→"</span>
                             },
+                        )}
+                        {go_link(
+                            shell,
+                            id,
+                            (c.maths.1)(),
+                            c.maths.2,
+                            "home-maths",
+                            format!("home-maths-{id}"),
+                            c.maths.0,
                         )}
                     </div>
                 </article>

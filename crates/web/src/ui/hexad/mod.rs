@@ -51,6 +51,12 @@ const KITTEN: [((usize, usize), f64, f64); 18] = [
 #[component]
 fn HexadBench() -> impl IntoView {
     let shell = use_shell();
+    // The home's "play mathematical blackjack": the game in view.
+    if shell.take_intent("blackjack") {
+        crate::ui::dom::when_present("blackjack", |el| {
+            el.scroll_into_view_with_bool(true);
+        });
+    }
     let (route, problems) = HexadRoute::parse(&shell.incoming.get_untracked().payload);
     for p in problems {
         shell.notify(NoticeKind::Warning, p);
@@ -464,7 +470,7 @@ fn Blackjack() -> impl IntoView {
         })
     };
     view! {
-        <section class="card blackjack" data-testid="blackjack">
+        <section class="card blackjack" id="blackjack" data-testid="blackjack">
             <h2>"Mathematical blackjack"</h2>
             <p class="hint-text">
                 "Twelve cards 0–11 (king = 0, jack = 11). A move swaps a table card for a lower card from the pile. "

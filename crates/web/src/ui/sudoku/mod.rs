@@ -756,6 +756,8 @@ pub fn SudokuBench() -> impl IntoView {
     // The variant editor first: a variant link is the puzzle to play.
     let vb = variants::VBench::new(variants::Mode::Standard, bench.link_import);
     variants::open_link(vb, shell);
+    // The home's "play a puzzle" link: the game, not the editor.
+    let playing = playing || shell.take_intent("play");
     let game = play::Play::new(bench, vb, playing);
     game.watch();
     if let Some(code) = progress {
