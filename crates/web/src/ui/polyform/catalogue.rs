@@ -144,7 +144,8 @@ fn cells_word(l: Lattice) -> &'static str {
 }
 
 /// The entry the list opens on when neither a selection nor the puzzle on
-/// screen names one: the 6×10 pentomino rectangle, PP's own first example.
+/// screen names one: the 6×10 pentomino rectangle, the best-known polyomino
+/// puzzle.
 pub const FIRST: &str = "Pentominoes6x10";
 
 /// The catalogue section of the library: search, filters, count, pages.

@@ -343,13 +343,9 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
         Sel::Lib(_) => None,
     });
     // The catalogue opens on the page of the puzzle on screen (its PP
-    // class), else on Pentominoes6x10.
+    // class; the list falls back to `catalogue::FIRST`).
     let cat_first = Signal::derive(move || match current.get() {
-        Sel::Lib(n) => library::find(&n)
-            .ok()
-            .map(|p| p.title.clone())
-            .filter(|t| !t.is_empty())
-            .unwrap_or_else(|| catalogue::FIRST.to_string()),
+        Sel::Lib(n) => library::find(&n).map(|p| p.title).unwrap_or_default(),
         Sel::Cat(id) => id,
     });
     let source_button = move |cat: bool, label: &'static str, id: &'static str| {
