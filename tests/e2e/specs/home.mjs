@@ -57,21 +57,41 @@ export const tests = [
           assert.ok(overflow <= 0, `no horizontal scroll at 375 px (${overflow})`);
         }
       }
+      // On a phone the hero leaves room: the first card's first step is on
+      // the first screen, down to 360×640.
+      for (const [width, height] of [[390, 844], [360, 640]]) {
+        const p = await openHome(t, { width, height, isMobile: true });
+        const link = await p.evaluate(() => document.querySelector('[data-testid="home-try-sudoku"]').getBoundingClientRect().bottom);
+        assert.ok(link <= height, `at ${width}×${height} the first card's link ends at ${Math.round(link)} px`);
+        await t.shot(`home-phone-${width}x${height}`, p);
+      }
     },
   },
   {
     name: "home: each card's first step (play, solve, spin, find) and its mathematics link land in the workbench doing the thing",
     timeout: 120000,
     async run(t) {
-      // Hexads: the five points are picked and their hexad is lit.
-      let page = await openHome(t);
+      // Hexads: the five points are picked and their hexad is lit, the
+      // workbench at its top with the whole MINIMOG drawing in view (the
+      // card is below the fold: the home was scrolled to reach it).
+      let page = await openHome(t, { width: 1280, height: 800 });
+      await t.tid("home-try-hexads").scrollIntoViewIfNeeded();
+      const homeScroll = await page.evaluate(() => scrollY);
+      assert.ok(homeScroll > 100, `the card was below the fold (${homeScroll})`);
       await t.click("home-try-hexads");
       await page.waitForSelector('[data-testid="hexad-result"][data-sage^="("]', { timeout: 20000 });
+      assert.equal(await page.evaluate(() => scrollY), 0, "the workbench opens at its top");
+      const drawing = await page.evaluate(() => {
+        const r = document.querySelector('[data-testid="minimog-0"]').closest("svg").getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, height: innerHeight };
+      });
+      assert.ok(drawing.top >= 0 && drawing.bottom <= drawing.height, `the MINIMOG drawing in view: ${JSON.stringify(drawing)}`);
       assert.equal(await t.attr("hexad-result", "data-sage"), "([0, 1, 2, 3, 4, 11], ['square 2', 'picture 6'])");
       assert.equal(await page.evaluate(() => location.hash), "#hexads/shuffle:0,1,2,3,4");
-      // Back returns to the home.
+      // Back returns to the home, where it was scrolled.
       await page.goBack();
       await t.readyHome(page);
+      await t.until((y) => Math.abs(scrollY - y) < 2, homeScroll);
 
       // Hexads' second link: blackjack, in view.
       await t.click("home-maths-hexads");
@@ -100,7 +120,8 @@ export const tests = [
       page = await openHome(t);
       await t.click("home-try-quantumino");
       await page.waitForFunction(() => document.querySelector('[data-testid="q-view"]')?.dataset.pieces === "16", null, { timeout: 30000 });
-      assert.match(await page.evaluate(() => location.hash), /^#quantumino\/0\/2x5x8\/1/);
+      // The URL names the solution shown (written after the next frame).
+      await t.until(() => /^#quantumino\/0\/2x5x8\/1/.test(location.hash), null, { page });
       // Its second link: the count of an aside starts (progress), and Cancel stops it.
       page = await openHome(t);
       await t.click("home-maths-quantumino");

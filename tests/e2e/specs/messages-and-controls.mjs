@@ -56,7 +56,7 @@ export const tests = [
     },
   },
   {
-    name: "messages: Quantumino Count's time left says estimating, then an honest estimate (2×2×20)",
+    name: "messages: Quantumino Count's progress never goes backwards, and its time left says estimating, then an honest range (2×2×20)",
     timeout: 180000,
     async run(t) {
       const page = await t.newPage();
@@ -71,7 +71,14 @@ export const tests = [
           const line = document.querySelector('[data-testid="q-count-line"]');
           if (!line || !line.innerText) return;
           const last = window.__qLine[window.__qLine.length - 1];
-          const r = { at: performance.now() - t0, text: line.innerText, left: line.dataset.left ?? null };
+          const r = {
+            at: performance.now() - t0,
+            text: line.innerText,
+            left: line.dataset.left ?? null,
+            high: line.dataset.leftHigh ?? null,
+            fraction: Number(line.dataset.fraction),
+            bar: Number(document.querySelector('[data-testid="q-count"] [role="progressbar"]')?.getAttribute("aria-valuenow")),
+          };
           if (!last || last.text !== r.text || last.left !== r.left) window.__qLine.push(r);
         };
         new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
@@ -84,11 +91,20 @@ export const tests = [
       const last = await t.tid("q-message").innerText();
       assert.match(last, /^[\d,]+ solutions? for aside 0 in a 2x2x20 box/);
       assert.ok(seen.length > 0, "the counter line was shown");
-      assert.match(seen[0].text, /estimating…/, "estimating first");
-      // Every estimate shown is within reason of the time the count took.
+      assert.match(seen[0].text, /estimating the time left…/, "estimating first");
+      // The bar and the percentage only ever go forward.
+      for (let i = 1; i < seen.length; i++) {
+        assert.ok(seen[i].fraction >= seen[i - 1].fraction, `progress went back: ${seen[i - 1].text} → ${seen[i].text}`);
+        if (Number.isFinite(seen[i].bar) && Number.isFinite(seen[i - 1].bar)) {
+          assert.ok(seen[i].bar >= seen[i - 1].bar, `the bar went back: ${seen[i - 1].bar} → ${seen[i].bar}`);
+        }
+      }
+      // Every range shown is a range, within reason of the time the count took.
       for (const s of seen.filter((s) => s.left)) {
-        const left = Number(s.left);
-        assert.ok(left <= 10 * (total - s.at) + 3000, `at ${s.at} ms: ${left} ms left claimed, ${total - s.at} ms really left`);
+        const [low, high] = [Number(s.left), Number(s.high)];
+        assert.ok(low <= high, `a range: ${low}–${high}`);
+        assert.match(s.text, /(\d+–\d+ (s|min|h)|about \d+(\.\d)? (s|min|h)) left/, s.text);
+        assert.ok(low <= 10 * (total - s.at) + 3000, `at ${s.at} ms: ${low} ms left claimed, ${total - s.at} ms really left`);
       }
       t.note(`2×2×20 counted in ${total} ms; ${seen.filter((s) => s.left).length} of ${seen.length} readings had an estimate`);
     },

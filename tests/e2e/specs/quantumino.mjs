@@ -196,6 +196,8 @@ export const tests = [
       const page = await openQuantumino(t);
       await page.waitForSelector('[data-testid="q-gallery"][data-webgl="ok"][data-pieces="17"]');
       assert.equal(await t.attr("q-aside-0", "aria-pressed", page), "true");
+      // The Pieces card sits under the Solve card: brought into view first.
+      await t.tid("q-gallery", page).scrollIntoViewIfNeeded();
       const box = await t.tid("q-gallery", page).locator("canvas").boundingBox();
       // Sweep a grid of points until one lands on another piece.
       let chosen = null;
@@ -212,6 +214,22 @@ export const tests = [
       assert.equal(await t.attr("q-aside-0", "aria-pressed", page), "false");
       assert.equal(await page.evaluate(() => location.hash), `#quantumino/${chosen}/5x8x2/0`);
       t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: "quantumino: at 1280×800 the panel's box and Solve are on the first screen, the aside named beside them",
+    async run(t) {
+      const page = await t.newPage({ width: 1280, height: 800 });
+      await page.goto(t.base + "#quantumino/7/5x8x2/0");
+      await page.waitForSelector('html[data-app="ready"] [data-testid="q-solve"]', { timeout: 20000 });
+      for (const id of ["q-preset", "q-solve", "q-next", "q-aside-line"]) {
+        const r = await t.tid(id, page).boundingBox();
+        assert.ok(r && r.y >= 0 && r.y + r.height <= 800, `${id} on the first screen: ${JSON.stringify(r)}`);
+      }
+      assert.match(await t.tid("q-aside-line", page).innerText(), /^Piece 7 \(.+\) is put aside/);
+      await t.click("q-aside-3", page);
+      assert.match(await t.tid("q-aside-line", page).innerText(), /^Piece 3 /);
+      await t.shot("quantumino-desktop-1280x800", page);
     },
   },
   {

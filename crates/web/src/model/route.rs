@@ -61,6 +61,46 @@ impl Route {
     }
 }
 
+/// Whether two fragments name the same place, for the browser's history:
+/// a URL write within a place (a digit typed, a point chosen, a solution
+/// stepped through) replaces the entry, and a write to another place (a
+/// tab, a puzzle, a variant, a card, an aside or a box) adds one, so Back
+/// returns to where the user was, with what was shown there. A bare
+/// workbench link (`#polyforms`) stands for the place it opens, which the
+/// workbench's first write names.
+pub fn same_place(from: &str, to: &str) -> bool {
+    let (a, b) = (Route::of_fragment(from), Route::of_fragment(to));
+    a.workbench == b.workbench && (a.payload.is_empty() || a.place() == b.place())
+}
+
+impl Route {
+    /// The part of the payload that says where the user is, without the
+    /// state of what is shown there.
+    pub fn place(&self) -> String {
+        let p = self.payload.as_str();
+        match self.workbench.as_str() {
+            "sudoku" => match SudokuRoute::parse(p) {
+                SudokuRoute::Workbench => String::new(),
+                SudokuRoute::Puzzle(_) => "grid".into(),
+                SudokuRoute::Variant(v, _) => v.key().into(),
+                SudokuRoute::Experiments(card) => {
+                    format!("{EXPERIMENTS}/{}", card.unwrap_or_default())
+                }
+            },
+            "polyforms" => match PolyformRoute::parse(p) {
+                PolyformRoute::Library(name, _) => format!("lib/{}", name.unwrap_or_default()),
+                PolyformRoute::Editor(_) => "edit".into(),
+                PolyformRoute::Enumerate(_) => "enum".into(),
+            },
+            // Aside and box; the solution shown is state.
+            "quantumino" => p.split('/').take(2).collect::<Vec<_>>().join("/"),
+            // The MINIMOG; the points chosen are state.
+            "hexads" => p.split(':').next().unwrap_or_default().to_string(),
+            _ => String::new(),
+        }
+    }
+}
+
 /// The Sudoku workbench's part of a link, typed: one parser and one
 /// printer, so views match on a variant instead of testing prefixes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,7 +114,13 @@ pub enum SudokuRoute {
     /// variant view's fragment codec (`VBench::load_fragment`'s input is
     /// [`SudokuRoute::payload`]).
     Variant(VariantRoute, String),
+    /// `experiments[/<card>]`: the Experiments tab, scrolled to a card (the
+    /// puzzle stays the one saved in the browser).
+    Experiments(Option<String>),
 }
+
+/// The Sudoku link's head that opens the Experiments tab.
+pub const EXPERIMENTS: &str = "experiments";
 
 /// The variants a Sudoku link can name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,6 +150,11 @@ impl SudokuRoute {
         if payload.is_empty() {
             return SudokuRoute::Workbench;
         }
+        let (head, rest) = payload.split_once('/').unwrap_or((payload, ""));
+        if head == EXPERIMENTS {
+            let card = rest.trim();
+            return SudokuRoute::Experiments((!card.is_empty()).then(|| card.to_string()));
+        }
         if let Some((head, rest)) = payload.split_once('/') {
             if let Some(v) = VariantRoute::ALL.into_iter().find(|v| v.key() == head) {
                 return SudokuRoute::Variant(v, rest.to_string());
@@ -118,6 +169,8 @@ impl SudokuRoute {
             SudokuRoute::Workbench => String::new(),
             SudokuRoute::Puzzle(p) => p.clone(),
             SudokuRoute::Variant(v, rest) => format!("{}/{rest}", v.key()),
+            SudokuRoute::Experiments(None) => EXPERIMENTS.to_string(),
+            SudokuRoute::Experiments(Some(card)) => format!("{EXPERIMENTS}/{card}"),
         }
     }
 }
@@ -126,14 +179,30 @@ impl SudokuRoute {
 /// state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PolyformRoute {
-    /// `lib/<puzzle>`: one of Tessera's puzzles or a Polyform Puzzler
-    /// catalogue entry; `None` (no or an unknown payload): the default.
-    Library(Option<String>),
+    /// `lib/<puzzle>[/<shown>[/all]]`: one of Tessera's puzzles or a
+    /// Polyform Puzzler catalogue entry (`None`, from no or an unknown
+    /// payload: the default), and the solution on screen (1-based in the
+    /// search's order, 0 = none; `all` when symmetric copies are counted),
+    /// so a reload or a shared link shows it again.
+    Library(Option<String>, LibraryShown),
     /// `edit/<state>`: the region editor's own encoding.
     Editor(String),
     /// `enum/<family>/<size>[/one-sided]`.
     Enumerate(String),
 }
+
+/// The library's solution on screen, as a link keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct LibraryShown {
+    /// 1-based in the search's order; 0 = none.
+    pub n: usize,
+    /// Symmetric copies counted (the solver's "every solution").
+    pub all: bool,
+}
+
+/// The most solutions a library link may ask to be found before one is
+/// shown (the search runs again up to it).
+pub const POLYFORM_MAX_SHOWN: usize = 10_000;
 
 impl PolyformRoute {
     pub fn parse(payload: &str) -> PolyformRoute {
@@ -142,9 +211,21 @@ impl PolyformRoute {
             "edit" => PolyformRoute::Editor(rest.to_string()),
             "enum" => PolyformRoute::Enumerate(rest.to_string()),
             "lib" if !rest.trim().is_empty() => {
-                PolyformRoute::Library(Some(rest.trim().to_string()))
+                let mut parts = rest.trim().split('/');
+                let name = parts.next().unwrap_or_default().trim().to_string();
+                let n = parts
+                    .next()
+                    .and_then(|n| n.trim().parse::<usize>().ok())
+                    .unwrap_or(0)
+                    .min(POLYFORM_MAX_SHOWN);
+                let all = n > 0 && parts.next().is_some_and(|a| a.trim() == "all");
+                if name.is_empty() {
+                    PolyformRoute::Library(None, LibraryShown::default())
+                } else {
+                    PolyformRoute::Library(Some(name), LibraryShown { n, all })
+                }
             }
-            _ => PolyformRoute::Library(None),
+            _ => PolyformRoute::Library(None, LibraryShown::default()),
         }
     }
 
@@ -158,8 +239,14 @@ impl PolyformRoute {
             }
         };
         match self {
-            PolyformRoute::Library(None) => String::new(),
-            PolyformRoute::Library(Some(id)) => format!("lib/{id}"),
+            PolyformRoute::Library(None, _) => String::new(),
+            PolyformRoute::Library(Some(id), LibraryShown { n: 0, .. }) => format!("lib/{id}"),
+            PolyformRoute::Library(Some(id), LibraryShown { n, all: false }) => {
+                format!("lib/{id}/{n}")
+            }
+            PolyformRoute::Library(Some(id), LibraryShown { n, all: true }) => {
+                format!("lib/{id}/{n}/all")
+            }
             PolyformRoute::Editor(rest) => with("edit", rest),
             PolyformRoute::Enumerate(rest) => with("enum", rest),
         }
@@ -335,7 +422,55 @@ pub fn clip(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{PolyformRoute, Route, SudokuRoute, VariantRoute};
+    use super::{same_place, LibraryShown, PolyformRoute, Route, SudokuRoute, VariantRoute};
+
+    #[test]
+    fn places_are_tabs_puzzles_variants_cards_asides_and_boxes_not_what_is_shown() {
+        // Within a place: the entry is replaced.
+        for (a, b) in [
+            ("sudoku/8..6..9.5", "sudoku/8..6..9.51"),
+            ("sudoku/x/1.2", "sudoku/x/1.23"),
+            ("sudoku/experiments/counting", "sudoku/experiments/counting"),
+            (
+                "polyforms/lib/Pentominoes6x10",
+                "polyforms/lib/Pentominoes6x10/3",
+            ),
+            ("polyforms/edit/square/8x8x1", "polyforms/edit/square/8x8x2"),
+            ("polyforms/enum/hex/6", "polyforms/enum/hex/7"),
+            ("quantumino/3/5x8x2/0", "quantumino/3/5x8x2/4"),
+            ("hexads/shuffle:1,2", "hexads/shuffle:1,2,3"),
+            // A bare workbench link is named by its first write.
+            ("polyforms", "polyforms/lib/pentominoes-6x10"),
+            ("quantumino", "quantumino/0/5x8x2/0"),
+            ("sudoku", "sudoku/8..6..9.5"),
+            ("", ""),
+        ] {
+            assert!(same_place(a, b), "{a} → {b} is one place");
+        }
+        // Another place: a new entry.
+        for (a, b) in [
+            ("", "sudoku/8..6..9.5"),
+            ("sudoku/8..6..9.5", "polyforms"),
+            ("sudoku/8..6..9.5", "sudoku/experiments"),
+            ("sudoku/experiments", "sudoku/experiments/counting"),
+            ("sudoku/experiments/phase", "sudoku/experiments/counting"),
+            ("sudoku/8..6..9.5", "sudoku/jigsaw/..1/aabb"),
+            (
+                "polyforms/lib/Pentominoes6x10",
+                "polyforms/lib/Heptiamonds3x28",
+            ),
+            (
+                "polyforms/lib/Pentominoes6x10/2",
+                "polyforms/edit/square/8x8x1",
+            ),
+            ("polyforms/edit/square/8x8x1", "polyforms/enum/hex/6"),
+            ("quantumino/3/5x8x2/1", "quantumino/4/5x8x2/0"),
+            ("quantumino/3/5x8x2/1", "quantumino/3/2x2x20/0"),
+            ("hexads/shuffle:1,2", "hexads/modulo11:1,2"),
+        ] {
+            assert!(!same_place(a, b), "{a} → {b} is another place");
+        }
+    }
 
     #[test]
     fn sudoku_links_parse_to_their_route_and_print_back() {
@@ -352,6 +487,11 @@ mod tests {
                 "samurai/",
                 SudokuRoute::Variant(VariantRoute::Samurai, String::new()),
             ),
+            ("experiments", SudokuRoute::Experiments(None)),
+            (
+                "experiments/counting",
+                SudokuRoute::Experiments(Some("counting".into())),
+            ),
         ] {
             assert_eq!(SudokuRoute::parse(payload), route, "{payload}");
             assert_eq!(route.payload(), payload);
@@ -366,10 +506,24 @@ mod tests {
     #[test]
     fn polyform_links_parse_to_their_tab_and_print_back() {
         for (payload, route) in [
-            ("", PolyformRoute::Library(None)),
+            ("", PolyformRoute::Library(None, LibraryShown::default())),
             (
                 "lib/Pentominoes6x10",
-                PolyformRoute::Library(Some("Pentominoes6x10".into())),
+                PolyformRoute::Library(Some("Pentominoes6x10".into()), LibraryShown::default()),
+            ),
+            (
+                "lib/Pentominoes6x10/7",
+                PolyformRoute::Library(
+                    Some("Pentominoes6x10".into()),
+                    LibraryShown { n: 7, all: false },
+                ),
+            ),
+            (
+                "lib/pentominoes-6x10/2/all",
+                PolyformRoute::Library(
+                    Some("pentominoes-6x10".into()),
+                    LibraryShown { n: 2, all: true },
+                ),
             ),
             (
                 "edit/square/8x8x1/x/y/z/0",
@@ -385,14 +539,37 @@ mod tests {
             assert_eq!(route.payload(), payload);
         }
         // What the old prefix checks made of odd links, kept.
-        assert_eq!(PolyformRoute::parse("lib/ "), PolyformRoute::Library(None));
+        let none = LibraryShown::default();
+        assert_eq!(
+            PolyformRoute::parse("lib/ "),
+            PolyformRoute::Library(None, none)
+        );
         assert_eq!(
             PolyformRoute::parse("lib/ x "),
-            PolyformRoute::Library(Some("x".into()))
+            PolyformRoute::Library(Some("x".into()), none)
         );
         assert_eq!(
             PolyformRoute::parse("nonsense"),
-            PolyformRoute::Library(None)
+            PolyformRoute::Library(None, none)
+        );
+        // A shown number that is not one is no solution; a huge one is capped.
+        assert_eq!(
+            PolyformRoute::parse("lib/x/y"),
+            PolyformRoute::Library(Some("x".into()), none)
+        );
+        assert_eq!(
+            PolyformRoute::parse("lib/x/0/all"),
+            PolyformRoute::Library(Some("x".into()), none)
+        );
+        assert_eq!(
+            PolyformRoute::parse("lib/x/99999999"),
+            PolyformRoute::Library(
+                Some("x".into()),
+                LibraryShown {
+                    n: super::POLYFORM_MAX_SHOWN,
+                    all: false
+                }
+            )
         );
         // Through the whole fragment.
         let r = Route::parse("#polyforms/enum/trig/5").unwrap();

@@ -116,6 +116,15 @@ pub fn after_ms(ms: i32, f: impl FnOnce() + 'static) {
         window().set_timeout_with_callback_and_timeout_and_arguments_0(task.unchecked_ref(), ms);
 }
 
+/// Await the next task: a long piece of work split by these yields lets
+/// the page draw and answer between its parts.
+pub async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
 /// Run `f` in a task of its own, after the current one. For a click whose
 /// change rebuilds a large view (a 25×25 imported, the Samurai's five
 /// grids): the click's own task stays short and its frame shows the
@@ -166,7 +175,8 @@ pub fn soon(f: impl FnOnce() + 'static) {
 
 enum UrlWrite {
     Push(String),
-    Replace(String),
+    /// Replace within a place, push to another (`route::same_place`).
+    Set(String),
     Clear,
 }
 
@@ -204,7 +214,10 @@ pub fn flush_url() {
     for (w, _) in writes {
         match w {
             UrlWrite::Push(f) => write_hash(&f, true),
-            UrlWrite::Replace(f) => write_hash(&f, false),
+            UrlWrite::Set(f) => {
+                let now = hash();
+                write_hash(&f, !crate::model::route::same_place(&now, &f))
+            }
             UrlWrite::Clear => write_clear_hash(),
         }
     }
@@ -220,10 +233,11 @@ pub fn drop_pending_url() {
     PENDING_URL.with(|p| p.borrow_mut().retain(|(_, at)| *at == now));
 }
 
-/// Replace the URL fragment without adding a history entry or firing
-/// `hashchange` (after the next frame, see above).
-pub fn replace_hash(fragment: &str) {
-    queue_url(UrlWrite::Replace(fragment.to_string()));
+/// Set the URL fragment without firing `hashchange` (after the next
+/// frame, see above): in the entry on screen when it is the same place
+/// (`route::same_place`), else as a new entry, so Back returns.
+pub fn set_hash(fragment: &str) {
+    queue_url(UrlWrite::Set(fragment.to_string()));
 }
 
 /// Set the URL fragment as a new history entry (Back returns to the one
@@ -258,15 +272,52 @@ fn write_clear_hash() {
     if w.location().hash().unwrap_or_default().is_empty() {
         return;
     }
-    let loc = w.location();
-    let bare = format!(
+    if let Ok(history) = w.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&bare_url()));
+    }
+}
+
+/// This page's address without its fragment: the home's.
+fn bare_url() -> String {
+    let loc = window().location();
+    format!(
         "{}{}",
         loc.pathname().unwrap_or_default(),
         loc.search().unwrap_or_default()
-    );
-    if let Ok(history) = w.history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&bare));
+    )
+}
+
+/// Put the home under a deep link opened in this entry for the first time
+/// (not a reload, nor Back/Forward into it): Back from the link's page then
+/// stays in the app, at the home, instead of leaving it (to `about:blank`
+/// in a new tab).
+pub fn put_home_under_deep_link() {
+    let w = window();
+    let kind = js_sys::Reflect::get(&w, &"performance".into())
+        .ok()
+        .and_then(|p| {
+            let get = js_sys::Reflect::get(&p, &"getEntriesByType".into()).ok()?;
+            let get: &js_sys::Function = get.dyn_ref()?;
+            let list = get.call1(&p, &"navigation".into()).ok()?;
+            let first = js_sys::Reflect::get(&list, &0.into()).ok()?;
+            js_sys::Reflect::get(&first, &"type".into())
+                .ok()?
+                .as_string()
+        });
+    if kind.as_deref() != Some("navigate") {
+        return;
     }
+    let frag = w.location().hash().unwrap_or_default();
+    if let Ok(history) = w.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&bare_url()));
+        let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&frag));
+    }
+}
+
+/// Scroll the page to its top (a workbench opened from a link below the
+/// fold starts at its own top).
+pub fn scroll_to_top() {
+    window().scroll_to_with_x_and_y(0.0, 0.0);
 }
 
 pub fn set_title(title: &str) {
@@ -295,9 +346,19 @@ pub fn focus_later(selector: String) {
 /// Run `f` on the element with `id` once it is in the page: now, or on one
 /// of the next frames (a view switched by the same click renders later),
 /// giving up after about a second.
-pub fn when_present(id: &'static str, f: impl FnOnce(web_sys::Element) + 'static) {
-    fn attempt(id: &'static str, f: Box<dyn FnOnce(web_sys::Element)>, left: u32) {
-        if let Some(e) = document().get_element_by_id(id) {
+pub fn when_present(id: impl Into<String>, f: impl FnOnce(web_sys::Element) + 'static) {
+    when_present_within(id, 60, f);
+}
+
+/// [`when_present`], giving up after `frames` frames (a part in a chunk
+/// of its own, mounted in steps, may need seconds on a slow connection).
+pub fn when_present_within(
+    id: impl Into<String>,
+    frames: u32,
+    f: impl FnOnce(web_sys::Element) + 'static,
+) {
+    fn attempt(id: String, f: Box<dyn FnOnce(web_sys::Element)>, left: u32) {
+        if let Some(e) = document().get_element_by_id(&id) {
             return f(e);
         }
         if left == 0 {
@@ -306,7 +367,7 @@ pub fn when_present(id: &'static str, f: impl FnOnce(web_sys::Element) + 'static
         let run = wasm_bindgen::closure::Closure::once_into_js(move || attempt(id, f, left - 1));
         let _ = window().request_animation_frame(run.unchecked_ref());
     }
-    attempt(id, Box::new(f), 60);
+    attempt(id.into(), Box::new(f), frames);
 }
 
 /// Focus the first element matching `selector` now (HTML or SVG).

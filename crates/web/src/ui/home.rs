@@ -51,7 +51,11 @@ const CARDS: [Card; 4] = [
         try_text: "Play Al Escargot, a famous hard puzzle",
         try_payload: escargot,
         try_intent: Some("play"),
-        maths: ("Or count all 6.67 × 10²¹ Sudoku grids", String::new, Some("count-grids")),
+        maths: (
+            "Or count all 6.67 × 10²¹ Sudoku grids",
+            || "experiments/counting".to_string(),
+            Some("count-grids"),
+        ),
         mini: sudoku_mini,
     },
     Card {

@@ -58,11 +58,13 @@ impl Shell {
         });
     }
 
-    /// Write the active workbench's state into the URL (no history entry):
-    /// edits, keystrokes, options.
+    /// Write the active workbench's state into the URL: within a place
+    /// (edits, keystrokes, options, the solution shown) the entry is
+    /// replaced; another place (a tab, a puzzle, a card, an aside…) is a
+    /// new history entry (`route::same_place`).
     pub fn set_url(&self, workbench: &str, payload: &str) {
         if self.active.get_untracked() == workbench {
-            dom::replace_hash(&Route::fragment(workbench, payload));
+            dom::set_hash(&Route::fragment(workbench, payload));
         }
     }
 
@@ -100,6 +102,10 @@ impl Shell {
     pub fn go(&self, workbench: &'static str, payload: &str, intent: Option<&'static str>) {
         self.intent.set(intent);
         dom::push_hash(&Route::fragment(workbench, payload));
+        // The entry left keeps its scroll (written before the new view is
+        // built, so no layout is forced); the workbench opens at its top.
+        dom::flush_url();
+        dom::scroll_to_top();
         self.active.set(workbench);
         self.incoming.set(Route {
             workbench: workbench.into(),
@@ -191,6 +197,9 @@ pub fn App() -> impl IntoView {
         ));
         Route::home()
     };
+    if !start.is_home() {
+        dom::put_home_under_deep_link();
+    }
     let active_id = workbench::find(&start.workbench)
         .unwrap_or_else(workbench::default_workbench)
         .id;
@@ -348,8 +357,12 @@ pub fn App() -> impl IntoView {
                     on:click=move |e| {
                         e.prevent_default();
                         if shell.active.get_untracked() != id {
-                            // A new history entry: Back returns here.
+                            // A new history entry: Back returns here. The
+                            // entry left keeps its scroll; the workbench
+                            // opens at its top (see `Shell::go`).
                             dom::push_hash(id);
+                            dom::flush_url();
+                            dom::scroll_to_top();
                         }
                         shell.active.set(id);
                         shell.incoming.update(|r| {

@@ -71,6 +71,22 @@ fn HexadBench() -> impl IntoView {
             .then(|| minimog.get().find_hexad(&pts).ok())
             .flatten()
     });
+    // Back/Forward (or a link) while the workbench is open: its points.
+    Effect::new(move |prev: Option<()>| {
+        let route = shell.incoming.get();
+        if prev.is_some() && route.workbench == "hexads" {
+            let (r, problems) = HexadRoute::parse(&route.payload);
+            for p in problems {
+                shell.notify(NoticeKind::Warning, p);
+            }
+            if labeling.get_untracked() != r.labeling {
+                labeling.set(r.labeling);
+            }
+            if selected.get_untracked() != r.points {
+                selected.set(r.points);
+            }
+        }
+    });
     Effect::new(move |_| {
         let pts: Vec<String> = selected.get().iter().map(u8::to_string).collect();
         shell.set_url(

@@ -23,7 +23,7 @@ use super::shell::{use_shell, NoticeKind};
 use super::workbench::{Code, Workbench};
 use crate::model::format::{group, plural};
 use crate::model::route::clip;
-use crate::model::route::PolyformRoute;
+use crate::model::route::{LibraryShown, PolyformRoute};
 use catalogue::{CatState, CatalogueList};
 use leptos::prelude::*;
 use solver::{Gallery, SolutionView, Solver, SolverPanel};
@@ -86,7 +86,7 @@ fn tab_of(payload: &str) -> Tab {
     match PolyformRoute::parse(payload) {
         PolyformRoute::Editor(_) => Tab::Editor,
         PolyformRoute::Enumerate(_) => Tab::Enumerate,
-        PolyformRoute::Library(_) => Tab::Library,
+        PolyformRoute::Library(..) => Tab::Library,
     }
 }
 
@@ -185,10 +185,12 @@ enum Sel {
 impl Sel {
     fn of_payload(payload: &str) -> Sel {
         match PolyformRoute::parse(payload) {
-            PolyformRoute::Library(Some(n)) if library::puzzles().iter().any(|p| p.name == n) => {
+            PolyformRoute::Library(Some(n), _)
+                if library::puzzles().iter().any(|p| p.name == n) =>
+            {
                 Sel::Lib(n)
             }
-            PolyformRoute::Library(Some(n)) => Sel::Cat(n),
+            PolyformRoute::Library(Some(n), _) => Sel::Cat(n),
             _ => Sel::Lib(DEFAULT_PUZZLE.to_string()),
         }
     }
@@ -208,9 +210,24 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
     let shell = use_shell();
     let puzzles = StoredValue::new(library::puzzles());
     let current = RwSignal::new(Sel::of_payload(&initial));
+    // The solution the link (or the reload) had on screen: searched for
+    // again once its puzzle is shown.
+    let restore = StoredValue::new(match PolyformRoute::parse(&initial) {
+        PolyformRoute::Library(Some(_), shown) if shown.n > 0 => Some(shown),
+        _ => None,
+    });
+    let canonical = RwSignal::new(String::new());
     let cat_state = RwSignal::new(CatState::Loading);
     catalogue::load(cat_state);
     let show_cat = RwSignal::new(matches!(current.get_untracked(), Sel::Cat(_)));
+    // Latched in the task after the click's (`dom::soon`): the switch
+    // itself stays a short task.
+    let cat_opened = RwSignal::new(show_cat.get_untracked());
+    Effect::new(move |_| {
+        if show_cat.get() && !cat_opened.get_untracked() {
+            crate::ui::dom::soon(move || cat_opened.set(true));
+        }
+    });
     Effect::new(move |_| {
         let sel = current.get();
         let puzzle = match &sel {
@@ -236,7 +253,7 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
                 },
             }),
         };
-        let canonical = match &sel {
+        let canonical_name = match &sel {
             Sel::Cat(id) => cat_state.with(|s| match s {
                 CatState::Ready(l) => l.cat.get(id).map(|e| e.id.clone()),
                 _ => None,
@@ -244,13 +261,31 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
             Sel::Lib(_) => None,
         }
         .unwrap_or_else(|| sel.name().to_string());
-        payload.set(PolyformRoute::Library(Some(canonical)).payload());
+        canonical.set(canonical_name);
         let ready = puzzle.is_ok();
         solver.set_puzzle(puzzle);
         // The home's "solve a famous puzzle" link: solve once it is shown.
         if ready && shell.take_intent("solve") {
             solver.solve();
+        } else if ready {
+            if let Some(shown) = restore.get_value() {
+                restore.set_value(None);
+                solver.unique.set(!shown.all);
+                solver.solve_to(shown.n);
+            }
         }
+    });
+    // The URL names the puzzle and the solution on screen.
+    Effect::new(move |_| {
+        let name = canonical.get();
+        if name.is_empty() {
+            return;
+        }
+        let shown = LibraryShown {
+            n: solver.shown.get().map_or(0, |i| i + 1),
+            all: !solver.unique.get(),
+        };
+        payload.set(PolyformRoute::Library(Some(name), shown).payload());
     });
     let lib_name = move || match current.get() {
         Sel::Lib(n) => n,
@@ -365,9 +400,13 @@ fn LibraryView(solver: Solver, payload: RwSignal<String>, initial: String) -> im
                     {source_button(true, "PP catalogue", "pf-source-catalogue")}
                 </div>
                 <div class="pf-own" hidden=move || show_cat.get()>{list}</div>
+                // The catalogue's list (a page of drawn thumbnails) is built
+                // the first time it is shown, and kept.
                 <div hidden=move || !show_cat.get()>
-                    <CatalogueList state=cat_state selected=cat_selected first=cat_first
-                        on_pick=Callback::new(move |id: String| current.set(Sel::Cat(id)))/>
+                    <Show when=move || cat_opened.get()>
+                        <CatalogueList state=cat_state selected=cat_selected first=cat_first
+                            on_pick=Callback::new(move |id: String| current.set(Sel::Cat(id)))/>
+                    </Show>
                 </div>
             </aside>
             <SolvingColumns solver=solver cube=Signal::derive(move || {

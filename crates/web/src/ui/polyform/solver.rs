@@ -59,6 +59,9 @@ pub struct Solver {
     pub page: RwSignal<usize>,
     /// The last finished count or search: (solutions, nodes, ms, complete).
     pub last: RwSignal<Option<(u128, u64, f64, bool)>>,
+    /// A Solve shows the solution with this number (1-based) when it comes,
+    /// not the ones before it (a link's solution searched for again).
+    target: StoredValue<usize>,
 }
 
 impl Solver {
@@ -72,6 +75,7 @@ impl Solver {
             shown: RwSignal::new(None),
             page: RwSignal::new(0),
             last: RwSignal::new(None),
+            target: StoredValue::new(1),
         }
     }
 
@@ -129,18 +133,34 @@ impl Solver {
         self.shown.set(None);
         self.page.set(0);
         self.last.set(None);
+        self.target.set_value(1);
     }
 
     pub fn solve(&self) {
+        self.solve_to(1);
+    }
+
+    /// Search up to solution `n` (1-based) and show it: what a link or a
+    /// reload had on screen. Next goes on from there.
+    pub fn solve_to(&self, n: usize) {
         let Some(puzzle) = self.checked() else { return };
+        let n = n.max(1);
         self.fresh();
-        self.say(Tone::Info, "Looking for a first solution…");
+        self.target.set_value(n);
+        self.say(
+            Tone::Info,
+            if n == 1 {
+                "Looking for a first solution…".to_string()
+            } else {
+                format!("Looking for solution {} again…", group(n as u128))
+            },
+        );
         let unique = self.unique.get_untracked();
         self.submit(
             PolyformSolve {
                 puzzle,
                 unique,
-                batch: 1,
+                batch: u32::try_from(n).unwrap_or(u32::MAX),
             },
             PolyJob::Solving,
             |e| e,
@@ -237,9 +257,11 @@ impl Solver {
             Event::Item { index, item: sol } => {
                 self.found.set(index as u128 + 1);
                 let len = self.solutions.with_untracked(Vec::len);
+                let early = was.is(PolyJob::Solving) && len + 1 < self.target.get_value();
                 if len < GALLERY_CAP {
                     self.solutions.update(|v| v.push(sol));
-                    if was.is(PolyJob::Solving) || self.shown.get_untracked().is_none() {
+                    if !early && (was.is(PolyJob::Solving) || self.shown.get_untracked().is_none())
+                    {
                         self.shown.set(Some(len));
                         self.page.set(len / PAGE);
                     }

@@ -51,7 +51,8 @@ pub struct Running {
     /// Parts taken from the checkpoint when the count started.
     resumed: usize,
     shares: Vec<Share>,
-    /// Time left, from the combined fraction's readings.
+    /// Time left, from the combined fraction's readings and the parts'
+    /// pace.
     eta: Eta,
 }
 
@@ -96,7 +97,7 @@ impl Bench {
             checkpoint,
             resumed: saved,
             shares: vec![Share::default(); workers],
-            eta: Eta::new(),
+            eta: Eta::in_parts(COUNT_PARTS as usize, saved),
         };
         if todo.is_empty() {
             self.counting.set_value(Some(running));
@@ -184,6 +185,9 @@ impl Bench {
             } => {
                 running.checkpoint.done.insert(part, u128::from(count));
                 storage::save(&running.key, &running.checkpoint);
+                if let Some(c) = self.count.get_untracked() {
+                    running.eta.part_finished(now_ms() - c.started);
+                }
             }
             // A counter failure too (it ends the job with an error).
             Event::Error(e) => {
@@ -212,14 +216,21 @@ impl Bench {
         let all_done = running.shares.iter().all(|s| s.done);
         if let Some(c) = self.count.get_untracked() {
             let now = now_ms();
-            let shown = if all_done { 1.0 } else { fraction.min(0.999) };
+            // Never backwards: an estimate that drops (a slice costs more
+            // than extrapolated) holds the bar where it was until the work
+            // done passes it again.
+            let shown = if all_done {
+                1.0
+            } else {
+                fraction.min(0.999).max(c.fraction)
+            };
             running.eta.observe(now - c.started, shown);
             self.count.set(Some(CountView {
                 solutions: running.checkpoint.total(),
                 parts_done: running.checkpoint.done.len(),
                 fraction: shown,
                 now,
-                left_ms: running.eta.left_ms(),
+                left_ms: running.eta.left_range_ms(),
                 ..c
             }));
         }

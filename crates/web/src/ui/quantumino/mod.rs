@@ -78,8 +78,23 @@ struct CountView {
     fraction: f64,
     started: f64,
     now: f64,
-    /// Time left (ms) once the estimator has an honest one.
-    left_ms: Option<f64>,
+    /// Time left (ms), lowest and highest, once the estimator has an
+    /// honest range.
+    left_ms: Option<(f64, f64)>,
+}
+
+/// The unit a duration of `secs` is said in: its length in seconds, its
+/// name, and the decimals shown.
+fn unit_of(secs: f64) -> (f64, &'static str, usize) {
+    if secs < 90.0 {
+        (1.0, "s", 0)
+    } else if secs < 5400.0 {
+        (60.0, "min", 0)
+    } else if secs < 3.0 * 86400.0 {
+        (3600.0, "h", 1)
+    } else {
+        (86400.0, "days", 0)
+    }
 }
 
 fn duration(secs: f64) -> String {
@@ -87,14 +102,24 @@ fn duration(secs: f64) -> String {
         return "—".into();
     }
     let s = secs.max(0.0);
-    if s < 90.0 {
-        format!("{s:.0} s")
-    } else if s < 5400.0 {
-        format!("{:.0} min", s / 60.0)
-    } else if s < 3.0 * 86400.0 {
-        format!("{:.1} h", s / 3600.0)
+    let (scale, name, d) = unit_of(s);
+    format!("{:.d$} {name}", s / scale)
+}
+
+/// A range of seconds in the unit of its larger end, e.g. "12–20 min"
+/// ("about 3 min" when both ends round to one figure).
+fn duration_range(lo: f64, hi: f64) -> String {
+    if !hi.is_finite() {
+        return "—".into();
+    }
+    let hi = hi.max(0.0);
+    let (scale, name, d) = unit_of(hi);
+    let low = format!("{:.d$}", lo.max(0.0) / scale);
+    let high = format!("{:.d$}", hi / scale);
+    if low == high {
+        format!("about {high} {name}")
     } else {
-        format!("{:.0} days", s / 86400.0)
+        format!("{low}–{high} {name}")
     }
 }
 
@@ -105,6 +130,15 @@ fn volume_note(bx: [i32; 3]) -> String {
         format!(" (16 pentacubes fill 80 cells; this box has {volume})")
     } else {
         String::new()
+    }
+}
+
+/// The preset menu's value for a box: its preset, or "custom".
+fn preset_of(bx: [i32; 3]) -> String {
+    if PRESETS.contains(&bx) {
+        box_text(bx)
+    } else {
+        "custom".into()
     }
 }
 
@@ -197,14 +231,9 @@ struct Bench {
 
 impl Bench {
     fn new(aside: u8, bx: [i32; 3]) -> Bench {
-        let preset = if PRESETS.contains(&bx) {
-            box_text(bx)
-        } else {
-            "custom".into()
-        };
         Bench {
             aside: RwSignal::new(aside),
-            preset: RwSignal::new(preset),
+            preset: RwSignal::new(preset_of(bx)),
             sides: bx.map(|v| RwSignal::new(v.to_string())),
             solved_box: RwSignal::new(bx),
             solved_aside: RwSignal::new(aside),
@@ -288,6 +317,31 @@ impl Bench {
 
     fn solve(&self) {
         self.solve_to(1);
+    }
+
+    /// Show what a route names: its aside and box, and its solution.
+    fn go_to(&self, r: QuantuminoRoute) {
+        if self.aside.get_untracked() != r.aside {
+            self.aside.set(r.aside);
+        }
+        if self.box_size().ok() != Some(r.bx) {
+            for (side, v) in self.sides.iter().zip(r.bx) {
+                side.set(v.to_string());
+            }
+            self.preset.set(preset_of(r.bx));
+        }
+        if r.shown == 0 {
+            return;
+        }
+        let same = self.solved_aside.get_untracked() == r.aside
+            && self.solved_box.get_untracked() == r.bx
+            && !self.animating();
+        if same && self.states.with_untracked(Vec::len) >= r.shown {
+            self.index.set(r.shown - 1);
+            self.options.update(|o| o.selected = None);
+        } else {
+            self.solve_to(r.shown);
+        }
     }
 
     fn next(&self) {
@@ -485,6 +539,20 @@ fn QuantuminoBench() -> impl IntoView {
         bench.abandon_all();
     });
 
+    // Back/Forward (or a link) while the workbench is open: its aside, box
+    // and solution (found again unless it is among those found).
+    Effect::new(move |prev: Option<()>| {
+        let route = shell.incoming.get();
+        if prev.is_none() || route.workbench != "quantumino" {
+            return;
+        }
+        let (r, problems) = QuantuminoRoute::parse(&route.payload, PRESETS[0]);
+        for p in problems {
+            shell.notify(NoticeKind::Warning, p);
+        }
+        bench.go_to(r);
+    });
+
     // The URL reproduces aside, box and the solution shown.
     Effect::new(move |_| {
         let aside = bench.aside.get();
@@ -561,6 +629,15 @@ fn QuantuminoBench() -> impl IntoView {
         )
     };
 
+    let aside_line = move || {
+        let a = bench.aside.get();
+        let p = piece(usize::from(a)).expect("aside in range");
+        format!(
+            "Piece {a} ({}) is put aside: choose another under Pieces.",
+            p.color
+        )
+    };
+
     let summary = move || {
         shown.with(|s| match s {
             Some(s) => {
@@ -621,17 +698,20 @@ fn QuantuminoBench() -> impl IntoView {
                 "done".to_string()
             } else {
                 c.left_ms.map_or_else(
-                    || "estimating…".to_string(),
-                    |ms| format!("about {} left", duration(ms / 1000.0)),
+                    || "estimating the time left…".to_string(),
+                    |(lo, hi)| format!("{} left", duration_range(lo / 1000.0, hi / 1000.0)),
                 )
             };
             view! {
                 <div class="counter" data-testid="q-count">
                     <ProgressBar fraction=c.fraction style=COUNT_BAR/>
-                    <p class="counter-line" data-testid="q-count-line" data-left=c.left_ms.map(|ms| format!("{ms:.0}"))>
+                    <p class="counter-line" data-testid="q-count-line"
+                        data-fraction=format!("{:.6}", c.fraction)
+                        data-left=c.left_ms.filter(|_| c.fraction < 1.0).map(|(lo, _)| format!("{lo:.0}"))
+                        data-left-high=c.left_ms.filter(|_| c.fraction < 1.0).map(|(_, hi)| format!("{hi:.0}"))>
                         <span class="count" data-testid="q-count-value" data-count=c.solutions.to_string() data-parts=c.parts_done.to_string()>{group(c.solutions)}</span>
                         {format!(
-                            " {} in {} of {} parts · {:.1}% · {} · {}",
+                            " {} in the {} of {} parts finished · {:.1}% · {} · {}",
                             noun(c.solutions, "solution", "solutions"),
                             c.parts_done,
                             c.parts,
@@ -746,22 +826,10 @@ fn QuantuminoBench() -> impl IntoView {
             </section>
             <aside class="panel-column">
                 <section class="card">
-                    <h2>"Pieces"</h2>
-                    <div class="q-gallery">
-                        <VoxelView
-                            scene=gallery
-                            options=gallery_options
-                            on_pick=pick_aside
-                            label="The 17 pentacubes; click one to put it aside."
-                            testid="q-gallery"
-                            angles=[-90.0, 62.0]
-                        />
-                    </div>
-                    <p class="q-caption" data-testid="q-aside-caption">{aside_caption}</p>
-                    <div class="chips compact q-chips" role="group" aria-label="Piece put aside">{aside_chips}</div>
-                </section>
-                <section class="card">
-                    <h2>"Box"</h2>
+                    <h2>"Solve"</h2>
+                    // What is solved first, then the buttons: at the top of
+                    // the panel, so Solve is on the first screen of a laptop.
+                    <h3 class="q-box-title">"Box"</h3>
                     <div class="q-box-row">
                         <select aria-label="Box preset" data-testid="q-preset" prop:value=move || bench.preset.get() on:change=on_preset>
                             {PRESETS.iter().map(|b| {
@@ -783,9 +851,7 @@ fn QuantuminoBench() -> impl IntoView {
                             <p class="stats" data-testid="q-box-note">{format!("Volume {} ≠ 80: there will be no solution (Sage stops at once).", b[0] * b[1] * b[2])}</p>
                         })
                     }}
-                </section>
-                <section class="card">
-                    <h2>"Solve"</h2>
+                    <p class="q-aside-line muted" data-testid="q-aside-line">{aside_line}</p>
                     <div class="actions">
                         <button type="button" class="primary" data-testid="q-solve" disabled=no_solve on:click=move |_| bench.solve()>"Solve"</button>
                         <button type="button" data-testid="q-prev" disabled=no_prev on:click=move |_| bench.previous()>"◀ Previous"</button>
@@ -808,6 +874,21 @@ fn QuantuminoBench() -> impl IntoView {
                     {count_view}
                     <p class="stats q-count-note">"Count runs the slice-by-slice counter (no enumeration) in the Web Workers, the middle slice cut in 8 parts shared among them. Each finished part is saved in this browser: Cancel, or closing the page, loses nothing, and Count goes on from there. The game box needs minutes and a few GB of memory per worker; the CLI counts all 17 asides at once: " <code>"tessera quantumino count --all"</code>"."</p>
                     <StatusMessage message=bench.run.message testid="q-message" layout=MessageLayout::BoxedLine/>
+                </section>
+                <section class="card">
+                    <h2>"Pieces"</h2>
+                    <div class="q-gallery">
+                        <VoxelView
+                            scene=gallery
+                            options=gallery_options
+                            on_pick=pick_aside
+                            label="The 17 pentacubes; click one to put it aside."
+                            testid="q-gallery"
+                            angles=[-90.0, 62.0]
+                        />
+                    </div>
+                    <p class="q-caption" data-testid="q-aside-caption">{aside_caption}</p>
+                    <div class="chips compact q-chips" role="group" aria-label="Piece put aside">{aside_chips}</div>
                 </section>
                 <section class="card">
                     <h2>"Download"</h2>

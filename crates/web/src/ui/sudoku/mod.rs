@@ -164,6 +164,9 @@ pub struct Bench {
     /// where a typed import's would.
     pub import_text: RwSignal<String>,
     pub import_error: RwSignal<Option<String>>,
+    /// The Experiments tab on screen, at a card (`""`: the page's top);
+    /// `None`: the grid. The URL follows (`#sudoku/experiments/<card>`).
+    pub experiments: RwSignal<Option<String>>,
 }
 
 pub fn algorithm_label(a: Algorithm) -> &'static str {
@@ -205,6 +208,7 @@ impl Bench {
             more: RwSignal::new(false),
             import_text: RwSignal::new(String::new()),
             import_error: RwSignal::new(None),
+            experiments: RwSignal::new(None),
         }
     }
 
@@ -640,6 +644,11 @@ impl Bench {
     }
 }
 
+/// The link of the Experiments tab at `card` (`""`: the page's top).
+fn experiments_payload(card: String) -> String {
+    SudokuRoute::Experiments((!card.is_empty()).then_some(card)).payload()
+}
+
 fn example_board(id: &str) -> Option<Board> {
     let e = examples::find(id)?;
     let shape = Shape::parse(e.shape).ok()?;
@@ -689,6 +698,10 @@ fn initial_puzzle(shell: Shell) -> (Board, Algorithm, bool) {
     if route.workbench == WORKBENCH.id
         && !route.payload.is_empty()
         && !variants::is_variant_fragment(split_link(&route.payload).0)
+        && !matches!(
+            SudokuRoute::parse(&route.payload),
+            SudokuRoute::Experiments(_)
+        )
     {
         match codec::decode(split_link(&route.payload).0) {
             // Same puzzle as saved: keep the saved pencil marks too.
@@ -742,6 +755,11 @@ pub fn SudokuBench() -> impl IntoView {
             .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
             .is_none();
     let bench = Bench::new(initial, algorithm);
+    if let SudokuRoute::Experiments(card) =
+        SudokuRoute::parse(&shell.incoming.get_untracked().payload)
+    {
+        bench.experiments.set(Some(card.unwrap_or_default()));
+    }
     if first_visit {
         bench.say(
             Tone::Info,
@@ -841,6 +859,10 @@ pub fn SudokuBench() -> impl IntoView {
                 play,
             },
         );
+        if let Some(card) = bench.experiments.get() {
+            shell.set_url(WORKBENCH.id, &experiments_payload(card));
+            return;
+        }
         if vb.mode.get() != variants::Mode::Standard {
             shell.set_url(WORKBENCH.id, &vb.fragment());
             return;
@@ -861,9 +883,25 @@ pub fn SudokuBench() -> impl IntoView {
         }
         if route.payload.is_empty() {
             // `#sudoku` alone: keep the puzzle on screen, and say which in the URL.
-            let board = bench.board.get_untracked();
-            shell.set_url(WORKBENCH.id, &codec::encode(&board));
+            match bench.experiments.get_untracked() {
+                Some(card) => shell.set_url(WORKBENCH.id, &experiments_payload(card)),
+                None => {
+                    let board = bench.board.get_untracked();
+                    shell.set_url(WORKBENCH.id, &codec::encode(&board));
+                }
+            }
             return;
+        }
+        if let SudokuRoute::Experiments(card) = SudokuRoute::parse(&route.payload) {
+            let card = card.unwrap_or_default();
+            if bench.experiments.get_untracked().as_ref() != Some(&card) {
+                bench.experiments.set(Some(card));
+            }
+            return;
+        }
+        // A puzzle or a variant: the grid.
+        if bench.experiments.get_untracked().is_some() {
+            bench.experiments.set(None);
         }
         if variants::is_variant_fragment(split_link(&route.payload).0) {
             variants::open_link(vb, shell);

@@ -20,21 +20,79 @@ use crate::model::job::{BarStyle, Purpose};
 use crate::ui::job::ProgressBar;
 use leptos::prelude::*;
 
-/// The tab bar and, when chosen, the experiments page.
+/// The page's cards, in order: the id in links (`#sudoku/experiments/<id>`,
+/// the card's `{id}-card` and heading `{id}-title`) and the contents' label.
+pub const CARDS: [(&str, &str); 8] = [
+    ("phase", "Phase transition"),
+    ("minimal", "Minimal puzzles"),
+    ("colouring", "Graph colouring"),
+    ("encodings", "SAT encodings"),
+    ("counting", "Counting grids"),
+    ("jnotes", "The J notes"),
+    ("sweep", "Sweeps"),
+    ("essential", "Essentially different"),
+];
+
+/// Scroll a card's heading to the top once the card is mounted (the
+/// page mounts its cards one per task).
+fn scroll_to_card(card: &str) {
+    if CARDS.iter().any(|(id, _)| *id == card) {
+        crate::ui::dom::when_present_within(format!("{card}-title"), 600, |el| {
+            el.scroll_into_view_with_bool(true)
+        });
+    }
+}
+
+/// The tab bar and, when chosen, the experiments page. Which tab and card
+/// are on screen is the bench's `experiments`, which the URL follows.
 #[component]
 pub fn Experiments(bench: Bench) -> impl IntoView {
     // The home's "count all 9×9 grids" opens this page and starts it.
     let count_all = crate::ui::shell::use_shell().take_intent("count-grids");
-    let open = RwSignal::new(count_all);
+    if count_all && bench.experiments.get_untracked().is_none() {
+        bench.experiments.set(Some("counting".into()));
+    }
+    let open = Memo::new(move |_| bench.experiments.with(Option::is_some));
+    // A card named by a link, Back or the contents: in view.
+    Effect::new(move |_| {
+        if let Some(card) = bench.experiments.get().filter(|c| !c.is_empty()) {
+            scroll_to_card(&card);
+        }
+    });
     let tab = move |on: bool, label: &'static str, id: &'static str| {
         view! {
             <button type="button" role="tab" class="segment" data-testid=id
                 aria-selected=move || (open.get() == on).to_string()
-                on:click=move |_| open.set(on)>
+                on:click=move |_| {
+                    if open.get_untracked() != on {
+                        bench.experiments.set(on.then(String::new));
+                    }
+                }>
                 {label}
             </button>
         }
     };
+    let contents = CARDS
+        .iter()
+        .map(|&(id, label)| {
+            view! {
+                <li>
+                    <a href=format!("#sudoku/experiments/{id}") data-testid=format!("exp-go-{id}")
+                        aria-current=move || bench.experiments.with(|c| c.as_deref() == Some(id)).then_some("location")
+                        on:click=move |e| {
+                            e.prevent_default();
+                            if bench.experiments.with_untracked(|c| c.as_deref() == Some(id)) {
+                                scroll_to_card(id);
+                            } else {
+                                bench.experiments.set(Some(id.to_string()));
+                            }
+                        }>
+                        {label}
+                    </a>
+                </li>
+            }
+        })
+        .collect_view();
     view! {
         <div class="exp-switch" data-tab=move || if open.get() { "experiments" } else { "grid" }>
             <div class="segmented exp-tabs" role="tablist" aria-label="Sudoku views">
@@ -42,6 +100,9 @@ pub fn Experiments(bench: Bench) -> impl IntoView {
                 {tab(true, "Experiments", "sudoku-tab-experiments")}
             </div>
             <div class="exp-page" data-testid="experiments" hidden=move || !open.get()>
+                <nav class="exp-contents" aria-label="Experiments" data-testid="exp-contents">
+                    <ul>{contents}</ul>
+                </nav>
                 {crate::ui::workbench::deferred(
                     move || open.get(),
                     page::load,
