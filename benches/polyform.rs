@@ -23,7 +23,7 @@
 use std::time::Instant;
 use tessera::engine::polyform::catalogue::Catalogue;
 use tessera::engine::polyform::solve::{count_parallel, Engine};
-use tessera::engine::polyform::{library, Session, SolveOptions};
+use tessera::engine::polyform::{library, SolveRun, SolveOptions};
 use tessera::engine::search::Search;
 
 /// User CPU seconds of this process so far (Linux /proc; 0 elsewhere).
@@ -50,7 +50,7 @@ fn time(name: &str, unique: bool, engine: Engine, runs: usize, threads: usize) -
         let (t0, c0) = (Instant::now(), user_cpu());
         let opts = SolveOptions { unique };
         let n = if threads == 1 {
-            let mut s = Session::with_engine(&p, opts, &[], engine).unwrap();
+            let mut s = SolveRun::with_engine(&p, opts, &[], engine).unwrap();
             s.count_solutions(None)
         } else {
             count_parallel(&p, opts, engine, threads).unwrap()
@@ -218,7 +218,7 @@ fn versus_dlx1(filter: &[String]) {
         let file = dir.join(format!("{id}.dlx"));
         std::fs::write(&file, problem.to_dlx_format()).expect("write the dlx1 input");
         let (t0, c0) = (Instant::now(), user_cpu());
-        let mut s = Session::with_engine(&p, SolveOptions { unique: false }, &[], Engine::Auto)
+        let mut s = SolveRun::with_engine(&p, SolveOptions { unique: false }, &[], Engine::Auto)
             .expect("session");
         let n = s.count_solutions(None);
         let (wall, cpu) = (t0.elapsed().as_secs_f64(), user_cpu() - c0);

@@ -6,18 +6,19 @@
 //! published numbers by tests/polyform_puzzles.rs, which now runs bitfill.
 
 use std::collections::BTreeSet;
-use tessera::engine::polyform::bitfill::{Bitfill, Mask, W256};
+use tessera::engine::polyform::bitfill::Bitfill;
+use tessera::engine::polyform::bitset::{Mask, W256};
 use tessera::engine::polyform::catalogue::Catalogue;
 use tessera::engine::polyform::parallel::{count_parts, CountPlan, PartsCount};
 use tessera::engine::polyform::solve::{count_parallel, Engine};
 use tessera::engine::polyform::{
-    library, region, sets, Lattice, Piece, Placed, Puzzle, Session, Solution, SolveOptions,
+    library, region, sets, Lattice, Piece, Placed, Puzzle, SolveRun, Solution, SolveOptions,
 };
 use tessera::engine::search::{Search, Step};
 
 /// Every solution, stepping with `budget`, and the fractions seen.
 fn run(p: &Puzzle, unique: bool, engine: Engine, budget: u64) -> (Vec<Solution>, Vec<f64>) {
-    let mut s = Session::with_engine(p, SolveOptions { unique }, &[], engine).unwrap();
+    let mut s = SolveRun::with_engine(p, SolveOptions { unique }, &[], engine).unwrap();
     let (mut out, mut fr) = (Vec::new(), Vec::new());
     loop {
         match s.step(budget) {
@@ -56,7 +57,7 @@ fn agree(p: &Puzzle) -> (usize, usize) {
         let (dlx, _) = run(p, unique, Engine::Dlx, 1 << 20);
         assert_eq!(as_set(&bits), as_set(&dlx), "{} unique={unique}", p.name);
         assert_eq!(*fr.last().unwrap(), 1.0, "{}: fraction at the end", p.name);
-        let mut c = Session::with_engine(p, SolveOptions { unique }, &[], Engine::Bitfill).unwrap();
+        let mut c = SolveRun::with_engine(p, SolveOptions { unique }, &[], Engine::Bitfill).unwrap();
         assert!(c.uses_bitfill(), "{}", p.name);
         assert_eq!(c.count_solutions(None), bits.len() as u128, "{}", p.name);
         counts[k] = bits.len();
@@ -70,11 +71,11 @@ fn agree(p: &Puzzle) -> (usize, usize) {
 #[test]
 fn bitfill_runs_every_puzzle_auto_keeps_crossings_on_dlx() {
     for p in library::puzzles() {
-        let s = Session::new(&p, SolveOptions::default()).unwrap();
+        let s = SolveRun::new(&p, SolveOptions::default()).unwrap();
         let crossings = matches!(p.lattice, Lattice::Stick | Lattice::Trig);
         assert_eq!(s.has_crossings(), crossings, "{}", p.name);
         assert_eq!(s.uses_bitfill(), !crossings, "{}", p.name);
-        let s = Session::with_engine(&p, SolveOptions::default(), &[], Engine::Bitfill).unwrap();
+        let s = SolveRun::with_engine(&p, SolveOptions::default(), &[], Engine::Bitfill).unwrap();
         assert!(s.uses_bitfill(), "{}", p.name);
     }
 }
@@ -205,13 +206,13 @@ fn small_budgets_and_prefixes_give_the_same_solutions() {
 
     let p = library::find("tetrahexes-4x7").unwrap();
     let opts = SolveOptions { unique: false };
-    let s = Session::new(&p, opts).unwrap();
+    let s = SolveRun::new(&p, opts).unwrap();
     assert!(s.uses_bitfill());
     let parts = s.subproblems(2);
     assert!(parts.len() > 1);
     let mut all = Vec::new();
     for prefix in &parts {
-        let s = Session::with_prefix(&p, opts, prefix).unwrap();
+        let s = SolveRun::with_prefix(&p, opts, prefix).unwrap();
         assert!(s.uses_bitfill());
         let sols = s.collect(None);
         for sol in &sols {
@@ -227,11 +228,11 @@ fn small_budgets_and_prefixes_give_the_same_solutions() {
 fn a_bad_prefix_is_an_error() {
     let p = library::find("pentominoes-3x20").unwrap();
     let opts = SolveOptions { unique: false };
-    let err = Session::with_prefix(&p, opts, &[usize::MAX])
+    let err = SolveRun::with_prefix(&p, opts, &[usize::MAX])
         .err()
         .expect("out of range");
     assert!(err.to_string().contains("bad subproblem prefix"), "{err}");
-    let err = Session::with_prefix(&p, opts, &[0, 0])
+    let err = SolveRun::with_prefix(&p, opts, &[0, 0])
         .err()
         .expect("a row twice conflicts");
     assert!(err.to_string().contains("conflicts"), "{err}");
@@ -252,7 +253,7 @@ fn count_with<M: Mask>(p: &Puzzle, mrv: u32, kernel: u32) -> u128 {
 }
 
 fn dlx_count(p: &Puzzle, unique: bool) -> u128 {
-    let mut s = Session::with_engine(p, SolveOptions { unique }, &[], Engine::Dlx).unwrap();
+    let mut s = SolveRun::with_engine(p, SolveOptions { unique }, &[], Engine::Dlx).unwrap();
     s.count_solutions(None)
 }
 
@@ -335,13 +336,13 @@ fn threads_and_forks_give_the_same_counts() {
             assert_eq!(n, want, "{name} unique={unique} threads={threads}");
         }
         // A fork counts what a fresh session with the same prefix counts.
-        let root = Session::new(&p, opts).unwrap();
+        let root = SolveRun::new(&p, opts).unwrap();
         let parts = root.subproblems(1);
         assert!(parts.len() > 1, "{name}");
         let mut sum = 0;
         for prefix in &parts {
             let a = root.fork(prefix).unwrap().count_solutions(None);
-            let b = Session::with_prefix(&p, opts, prefix)
+            let b = SolveRun::with_prefix(&p, opts, prefix)
                 .unwrap()
                 .count_solutions(None);
             assert_eq!(a, b, "{name} {prefix:?}");
@@ -350,7 +351,7 @@ fn threads_and_forks_give_the_same_counts() {
         assert_eq!(sum, want, "{name}");
     }
     let p = library::find("soma-3x3x3").unwrap();
-    let root = Session::new(&p, SolveOptions::default()).unwrap();
+    let root = SolveRun::new(&p, SolveOptions::default()).unwrap();
     let err = root.fork(&[usize::MAX]).err().expect("out of range");
     assert!(err.to_string().contains("bad subproblem prefix"), "{err}");
 }
@@ -365,7 +366,7 @@ fn solid_pentomino_boxes_agree_with_dlx() {
         let p = library::find(name).unwrap();
         for unique in [true, false] {
             let opts = SolveOptions { unique };
-            let mut s = Session::new(&p, opts).unwrap();
+            let mut s = SolveRun::new(&p, opts).unwrap();
             assert!(s.uses_bitfill(), "{name}");
             let ours = s.count_solutions(None);
             assert_eq!(ours, dlx_count(&p, unique), "{name} unique={unique}");
@@ -381,13 +382,13 @@ fn solid_pentomino_boxes_agree_with_dlx() {
 /// sees when one of their cells has no placement left.
 #[test]
 fn dlx_hole_pruning_cuts_the_tree_not_the_solutions() {
-    use tessera::engine::exact_cover::Solver;
+    use tessera::engine::exact_cover::DlxSearch;
     for name in ["pentominoes-3x20", "pentominoes-4x15"] {
         let p = library::find(name).unwrap();
         let mut pruned =
-            Session::with_engine(&p, SolveOptions { unique: false }, &[], Engine::Dlx).unwrap();
+            SolveRun::with_engine(&p, SolveOptions { unique: false }, &[], Engine::Dlx).unwrap();
         while !matches!(pruned.step(1 << 20), Step::Done) {}
-        let mut plain = Solver::new(&p.matrix().unwrap().problem(None));
+        let mut plain = DlxSearch::new(&p.matrix().unwrap().problem(None));
         assert_eq!(plain.count_all(), pruned.progress().solutions, "{name}");
         assert!(
             pruned.progress().nodes < plain.progress().nodes,
@@ -400,7 +401,7 @@ fn dlx_hole_pruning_cuts_the_tree_not_the_solutions() {
 
 /// A parallel count by parts under `plan` that must finish with `want`
 /// solutions (`what` names the case in a failure).
-fn count_finished(root: &Session, plan: CountPlan, want: u128, what: &str) -> PartsCount {
+fn count_finished(root: &SolveRun, plan: CountPlan, want: u128, what: &str) -> PartsCount {
     let c = count_parts(root, plan).unwrap();
     assert_eq!(c.solutions, want, "{what}");
     assert!(c.finished && c.fraction == 1.0, "{what}: {c:?}");
@@ -423,14 +424,14 @@ fn late_parts_are_cut_deeper_and_count_the_same() {
     ] {
         let p = library::find(name).unwrap();
         let opts = SolveOptions { unique };
-        let want = Session::with_engine(&p, opts, &[], engine)
+        let want = SolveRun::with_engine(&p, opts, &[], engine)
             .unwrap()
             .count_solutions(None);
-        let root = Session::with_engine(&p, opts, &[], engine).unwrap();
+        let root = SolveRun::with_engine(&p, opts, &[], engine).unwrap();
         let first = root.subproblems(2).len();
         for threads in [2, 3] {
             let plan = CountPlan {
-                split_after: Duration::ZERO,
+                cut_deeper_after: Duration::ZERO,
                 cut_below: usize::MAX,
                 max_cuts: 1,
                 ..CountPlan::new(threads)
@@ -447,7 +448,7 @@ fn late_parts_are_cut_deeper_and_count_the_same() {
             );
         }
         let never = CountPlan {
-            split_after: Duration::from_secs(3600),
+            cut_deeper_after: Duration::from_secs(3600),
             ..CountPlan::new(2)
         };
         let c = count_parts(&root, never).unwrap();
@@ -475,11 +476,11 @@ fn late_stick_parts_are_all_cut_deeper() {
         let p = library::find(name).unwrap();
         let opts = SolveOptions { unique: true };
         let want = dlx_count(&p, true);
-        let root = Session::with_engine(&p, opts, &[], Engine::Dlx).unwrap();
+        let root = SolveRun::with_engine(&p, opts, &[], Engine::Dlx).unwrap();
         assert_eq!(root.has_crossings(), sticks, "{name}");
         let first = root.subproblems(2).len();
         let plan = CountPlan {
-            split_after: Duration::ZERO,
+            cut_deeper_after: Duration::ZERO,
             cut_below: 0,
             max_cuts: 1,
             ..CountPlan::new(2)
@@ -505,14 +506,14 @@ fn running_parts_give_work_to_waiting_threads() {
     for (name, unique) in [("hexiamonds-4x9", true), ("tetrasticks-5x5-no-h", true)] {
         let p = library::find(name).unwrap();
         let opts = SolveOptions { unique };
-        let want = Session::with_engine(&p, opts, &[], Engine::Dlx)
+        let want = SolveRun::with_engine(&p, opts, &[], Engine::Dlx)
             .unwrap()
             .count_solutions(None);
-        let root = Session::with_engine(&p, opts, &[], Engine::Dlx).unwrap();
+        let root = SolveRun::with_engine(&p, opts, &[], Engine::Dlx).unwrap();
         for threads in [2, 3] {
             let plan = CountPlan {
                 first_depth: 0,
-                split_after: Duration::from_secs(3600),
+                cut_deeper_after: Duration::from_secs(3600),
                 ..CountPlan::new(threads)
             };
             let c = count_finished(

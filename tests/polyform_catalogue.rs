@@ -10,7 +10,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use tessera::engine::polyform::catalogue::Catalogue;
-use tessera::engine::polyform::{solve, Cell, Freedom, Lattice, Puzzle, Session, SolveOptions};
+use tessera::engine::polyform::{solve, Cell, Freedom, Lattice, Puzzle, SolveRun, SolveOptions};
 use tessera::engine::search::{Search, Step};
 
 const ASSET: &str = include_str!("../crates/engine/data/pp-catalogue.txt");
@@ -306,7 +306,7 @@ fn solutions_pass_an_independent_check_on_every_lattice() {
             continue;
         }
         let p = c.puzzle(e).unwrap();
-        let mut s = Session::new(&p, SolveOptions { unique: false }).unwrap();
+        let mut s = SolveRun::new(&p, SolveOptions { unique: false }).unwrap();
         let mut found = 0;
         while found < 3 && s.progress().nodes < 2_000_000 {
             match s.step(1 << 14) {
@@ -371,7 +371,7 @@ fn solutions_of_disagreeing_puzzles_are_genuine() {
         "Polytwigs1234Hex4",
     ] {
         let p = c.find(id).unwrap();
-        let sols = Session::new(&p, SolveOptions::default())
+        let sols = SolveRun::new(&p, SolveOptions::default())
             .unwrap()
             .collect(Some(3));
         assert!(!sols.is_empty(), "{id}");
@@ -432,7 +432,7 @@ fn polyhexes_1234_count_explained(id: &str) {
     let e = c.get(id).unwrap();
     let published = e.published.as_ref().unwrap().count;
     let p = c.puzzle(e).unwrap();
-    let s = Session::new(&p, SolveOptions::default()).unwrap();
+    let s = SolveRun::new(&p, SolveOptions::default()).unwrap();
     assert_eq!(s.symmetry_order(), 2, "{id}: the half turn only");
     let p4 = &p.pieces[p.piece_index("P4").unwrap()].cells;
     let allowed = pp_turns(Lattice::Hexagon, p4, &[0, 1, 2]);
@@ -515,16 +515,16 @@ fn wide_regions_run_the_bitset_search() {
     let id = "HeptiamondsHexgridHexagon_x1";
     let p = c.find(id).unwrap();
     assert!((129..=256).contains(&p.region.len()), "{id}");
-    let mut bits = Session::with_engine(&p, opts, &[], Engine::Bitfill).unwrap();
+    let mut bits = SolveRun::with_engine(&p, opts, &[], Engine::Bitfill).unwrap();
     assert!(bits.uses_bitfill(), "{id}");
-    let mut dlx = Session::with_engine(&p, opts, &[], Engine::Dlx).unwrap();
+    let mut dlx = SolveRun::with_engine(&p, opts, &[], Engine::Dlx).unwrap();
     assert_eq!(
         bits.count_solutions(None),
         dlx.count_solutions(None),
         "{id}"
     );
     let p = c.find("Polyhexes12345HexagonRing_X1").unwrap();
-    let s = Session::with_engine(&p, opts, &[], Engine::Bitfill).unwrap();
+    let s = SolveRun::with_engine(&p, opts, &[], Engine::Bitfill).unwrap();
     assert!(s.uses_bitfill());
     let sols = s.collect(Some(20));
     assert_eq!(sols.len(), 20);
@@ -544,7 +544,7 @@ fn one_sided_polyiamonds_count_explained(id: &str) {
     let c = catalogue();
     let e = c.get(id).unwrap();
     let p = c.puzzle(e).unwrap();
-    let s = Session::new(&p, SolveOptions::default()).unwrap();
+    let s = SolveRun::new(&p, SolveOptions::default()).unwrap();
     assert_eq!(s.symmetry_order(), 4, "{id}");
     let p5 = &p.pieces[p.piece_index("P5").unwrap()].cells;
     let allowed = pp_turns(Lattice::Triangle, p5, &[0, 1, 2]);
@@ -594,7 +594,7 @@ fn impossibility_proofs_agree_with_the_search_and_with_pp() {
     ];
     for (id, search) in cases {
         let p = c.find(id).expect(id);
-        let mut s = Session::new(&p, SolveOptions { unique: true }).expect(id);
+        let mut s = SolveRun::new(&p, SolveOptions { unique: true }).expect(id);
         assert_eq!(s.count_solutions(None), 0, "{id}");
         let proof = s.proof().unwrap_or_else(|| panic!("{id}: no proof"));
         assert!(proof.total < 0 && proof.least < 0, "{id}: {proof:?}");
@@ -621,7 +621,7 @@ fn impossibility_proofs_agree_with_the_search_and_with_pp() {
     }
     // A puzzle with tilings gets no proof, and its count is searched.
     let p = c.find("Pentominoes6x10").unwrap();
-    let mut s = Session::new(&p, SolveOptions { unique: true }).unwrap();
+    let mut s = SolveRun::new(&p, SolveOptions { unique: true }).unwrap();
     assert!(s.count_solutions(None) > 0);
     assert!(s.proof().is_none());
 }
@@ -723,16 +723,16 @@ fn counts_search_the_presolved_rows() {
     let p = c.find("Pentominoes6x10").unwrap();
     let opts = SolveOptions::default();
     for engine in [Engine::Auto, Engine::Dlx] {
-        let mut presolved = Session::with_engine(&p, opts, &[], engine).unwrap();
+        let mut presolved = SolveRun::with_engine(&p, opts, &[], engine).unwrap();
         let every_row = presolved.rows_searched();
         let n = presolved.count_solutions(None);
         assert!(presolved.rows_searched() < every_row, "{engine:?}");
         // Listing the solutions (not a count) tries no proof and no
         // presolve: every row is searched.
-        let plain = Session::with_engine(&p, opts, &[], engine).unwrap();
+        let plain = SolveRun::with_engine(&p, opts, &[], engine).unwrap();
         assert_eq!(plain.collect(None).len() as u128, n, "{engine:?}");
 
-        let mut root = Session::with_engine(&p, opts, &[], engine).unwrap();
+        let mut root = SolveRun::with_engine(&p, opts, &[], engine).unwrap();
         assert!(!root.prove_impossible());
         assert!(root.rows_searched() < every_row);
         let parts = root.parts(16);
@@ -754,7 +754,7 @@ fn parts_count_the_same_after_their_own_presolve() {
     let c = catalogue();
     for id in ["Pentominoes6x10", "Polytrigs23TriangleRing"] {
         let p = c.find(id).unwrap();
-        let mut root = Session::new(&p, SolveOptions::default()).unwrap();
+        let mut root = SolveRun::new(&p, SolveOptions::default()).unwrap();
         assert!(!root.prove_impossible());
         let (mut whole, mut smaller) = (0u128, 0);
         for prefix in root.subproblems(2) {

@@ -477,7 +477,7 @@ fn solid_pentominoes_2x3x10() {
 fn split_into_subproblems() {
     // A worker pool counts parts of the search separately; the parts add up,
     // also when solutions are filtered for symmetry (Soma).
-    use tessera::engine::polyform::Session;
+    use tessera::engine::polyform::SolveRun;
     use tessera::engine::search::Search;
     for (name, unique, total) in [
         ("soma-3x3x3", true, 240),
@@ -489,12 +489,12 @@ fn split_into_subproblems() {
         }
         let p = library::find(name).unwrap();
         let opts = SolveOptions { unique };
-        let parts = Session::new(&p, opts).unwrap().subproblems(2);
+        let parts = SolveRun::new(&p, opts).unwrap().subproblems(2);
         assert!(parts.len() > 1, "{name}");
         let sum: u128 = parts
             .iter()
             .map(|prefix| {
-                Session::with_prefix(&p, opts, prefix)
+                SolveRun::with_prefix(&p, opts, prefix)
                     .unwrap()
                     .count_solutions(None)
             })

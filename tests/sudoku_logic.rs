@@ -5,7 +5,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tessera::engine::sudoku::logic::{
-    self, Board, BranchEnd, Candidate, Outcome, Rating, Split, Step, Technique, UnitKind,
+    self, Board, BranchEnd, Candidate, Outcome, Rating, Guess, Step, Technique, UnitKind,
 };
 use tessera::engine::sudoku::{Algorithm, Shape, Sudoku};
 
@@ -390,20 +390,20 @@ fn assert_consistent(steps: &[Step], solution: &[u8], context: &str) {
 }
 
 /// Follow the branch of the exploration that agrees with the solution.
-fn check_tree(split: &Split, solution: &[u8], context: &str) {
-    let right = split
+fn check_tree(guess: &Guess, solution: &[u8], context: &str) {
+    let right = guess
         .branches
         .iter()
-        .find(|b| b.digit == solution[split.cell])
+        .find(|b| b.digit == solution[guess.cell])
         .expect("the solution's digit is a candidate");
     assert_consistent(&right.steps, solution, context);
     match &right.end {
         BranchEnd::Solved => {}
-        BranchEnd::Split(s) => check_tree(s, solution, context),
+        BranchEnd::Guess(s) => check_tree(s, solution, context),
         other => panic!("{context}: the right branch ended in {other:?}"),
     }
-    for b in &split.branches {
-        if b.digit != solution[split.cell] {
+    for b in &guess.branches {
+        if b.digit != solution[guess.cell] {
             assert!(
                 !matches!(b.end, BranchEnd::Solved),
                 "{context}: a wrong guess was solved"
@@ -438,8 +438,8 @@ fn check_puzzle(p: &Sudoku, context: &str) -> Rating {
             let hardest = e.steps.iter().map(|s| s.technique.rating()).max();
             assert_eq!(e.rating, Some(hardest.unwrap_or(Rating::Easy)));
         }
-        Some(split) => {
-            check_tree(split, solution.cells(), context);
+        Some(guess) => {
+            check_tree(guess, solution.cells(), context);
             assert_eq!(e.rating, Some(Rating::Expert));
         }
     }

@@ -51,7 +51,6 @@ pub struct Progress {
     pub conflicts: Option<u64>,
 }
 
-/// A resumable search producing solutions of type `T`.
 /// Knuth's estimate of the fraction of a search tree explored, from the
 /// path to the current node: per level, the branches already finished and
 /// the branching there (each finished branch weighs 1 / ∏ branchings above
@@ -125,6 +124,48 @@ fn grouped(n: u64) -> String {
     out
 }
 
+/// A resumable search producing solutions of type `T`: the one interface
+/// every solver in the engine offers, and all the worker, the CLI's
+/// iterators and the counters need.
+///
+/// The caller drives it: each [`step`](Search::step) runs about `budget`
+/// nodes on the search's own explicit stack and returns [`Step::Solution`]
+/// (call again for the next one), [`Step::Paused`] (the budget ran out:
+/// report [`progress`](Search::progress), honour a cancel, call again) or
+/// [`Step::Done`] (the tree is exhausted; it stays so). Nothing runs between
+/// two calls, so a Web Worker can cut a count into slices of a few
+/// milliseconds. In count-only mode solutions are counted, not returned.
+/// The solutions of one search come in a fixed order, the same on every
+/// machine, and none is returned twice.
+///
+/// ```
+/// use tessera_engine::search::{Search, Step};
+/// use tessera_engine::sudoku::{solve::Algorithm, Sudoku};
+///
+/// let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// let puzzle = Sudoku::parse(text, None).unwrap();
+/// let mut search = puzzle.search(Algorithm::Auto).unwrap();
+/// let mut found = 0;
+/// loop {
+///     match search.step(10_000) {
+///         Step::Solution(_) => found += 1,
+///         Step::Paused => {} // report search.progress() here, or stop
+///         Step::Done => break,
+///     }
+/// }
+/// assert_eq!(found, search.progress().solutions as usize);
+/// ```
+///
+/// The implementations are named after their engine with `Search`
+/// (`DlxSearch`, `CellCoverSearch`, `BacktrackSearch`, `SatSearch`,
+/// `AutoSearch`, `QuantuminoSearch`), except three that are more than a
+/// search and carry their own name: a polyform puzzle's [`SolveRun`]
+/// (matrix, symmetry test and engine choice), the 9×9 band solver
+/// [`Band9`](crate::sudoku::band::Band9), whose kernels also count outside
+/// any search, and the [`ResumableCount`] of a 9×9 puzzle.
+///
+/// [`SolveRun`]: crate::polyform::SolveRun
+/// [`ResumableCount`]: crate::sudoku::resumable::ResumableCount
 pub trait Search<T> {
     /// Explore at most about `budget` nodes, stopping early at a solution
     /// (unless in count-only mode) or at the end of the tree.

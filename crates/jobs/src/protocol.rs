@@ -37,7 +37,9 @@ use serde_json::value::RawValue;
 /// 10: play mode's `SudokuHint` and `SudokuRating` run in the worker.
 /// 11: `Stats::proof`, how a count ended without searching. 12: the
 /// proof says how many placements it set aside first (`set_aside`).
-pub const PROTOCOL_VERSION: u32 = 12;
+/// 13: an explanation's exploration tree is of guesses (`guesses`,
+/// `FlatEnd::Guess`).
+pub const PROTOCOL_VERSION: u32 = 13;
 
 /// A job's identifier, unique per page (chosen by the page).
 pub type JobId = u32;

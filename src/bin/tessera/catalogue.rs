@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use tessera::engine::polyform::catalogue::{Catalogue, Entry};
 use tessera::engine::polyform::parallel::{count_parts, CountPlan};
-use tessera::engine::polyform::{PolyformError, Puzzle, Session, SolveOptions};
+use tessera::engine::polyform::{PolyformError, Puzzle, SolveRun, SolveOptions};
 use tessera::engine::search::{Search, Step};
 
 /// The asset, embedded in the native binary only: the engine parses it from
@@ -81,7 +81,7 @@ fn count_within(
 ) -> Result<Outcome, PolyformError> {
     let start = Instant::now();
     let deadline = start + budget;
-    let mut root = Session::new(puzzle, SolveOptions { unique })?;
+    let mut root = SolveRun::new(puzzle, SolveOptions { unique })?;
     let symmetries = root.symmetry_order();
     let restricted = root.restricted_piece().map(str::to_string);
     let finish = |count, found, nodes, fraction| Outcome {

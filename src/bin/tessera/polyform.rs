@@ -11,7 +11,7 @@ use std::time::Instant;
 use tessera::engine::polyform::enumerate::{count as count_polyforms, max_size};
 use tessera::engine::polyform::solve::{count_parallel_explained, Engine};
 use tessera::engine::polyform::{
-    format, library, svg, Lattice, PolyformError, Puzzle, Session, Solution, SolveOptions,
+    format, library, svg, Lattice, PolyformError, Puzzle, SolveRun, Solution, SolveOptions,
 };
 use tessera::engine::search::{Search, Step};
 use tessera::engine::shard::{deal_by_weight, target_parts};
@@ -369,7 +369,7 @@ fn solve(a: SolveArgs) -> Result<(), Failure> {
         out.flush()?;
         return Ok(());
     }
-    let mut session = Session::with_engine(&puzzle, options, &[], engine)?;
+    let mut session = SolveRun::with_engine(&puzzle, options, &[], engine)?;
     if a.count {
         let n = session.count_solutions(a.max);
         out.write_all(format::trailer(n, session.progress().nodes, start.elapsed()).as_bytes())?;
@@ -396,7 +396,7 @@ fn solve(a: SolveArgs) -> Result<(), Failure> {
 
 /// What a polyform count is, for shard lines and state files: the
 /// puzzle's name and options, hashed with its exact-cover rows.
-fn problem(session: &Session, options: SolveOptions) -> Problem {
+fn problem(session: &SolveRun, options: SolveOptions) -> Problem {
     let puzzle = session.puzzle();
     let m = session.matrix();
     let which = if options.unique { "unique" } else { "all" };
@@ -411,7 +411,7 @@ fn problem(session: &Session, options: SolveOptions) -> Problem {
 }
 
 /// `--count` with `--shard`/`--state`: the search cut into row prefixes
-/// (`Session::parts`), this shard's counted on `threads` threads.
+/// (`SolveRun::parts`), this shard's counted on `threads` threads.
 fn count_parts(
     puzzle: &Puzzle,
     options: SolveOptions,
@@ -420,7 +420,7 @@ fn count_parts(
     scale: &ShardArgs,
 ) -> Result<(), Failure> {
     let start = Instant::now();
-    let root = Session::with_engine(puzzle, options, &[], engine)?;
+    let root = SolveRun::with_engine(puzzle, options, &[], engine)?;
     let shard = scale.shard();
     let (parts, weights): (Vec<Vec<usize>>, Vec<u64>) = root
         .weighted_parts(target_parts(shard.count))

@@ -80,7 +80,7 @@ export const tests = [
       let page = await t.newPage({ width: 375, height: 812, isMobile: true });
       await t.open("#sudoku/" + PUZZLES.j.puzzle.replace(/^/, "4x4/"));
       await t.shot("mobile-16x16-light");
-      // A first visit: no link, no saved session.
+      // A first visit: no link, no saved state.
       // It opens on the home; the nav leads to the Sudoku grid.
       page = await t.newPage({ width: 1280, height: 900 });
       await page.goto(t.base);

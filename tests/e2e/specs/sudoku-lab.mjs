@@ -45,6 +45,15 @@ function checkSolution(grid, puzzle) {
 
 const count = (page, sel) => page.locator(sel).count();
 
+/** Press Hint and wait for the worker's answer to that press (the button
+ * counts its answers in data-answers). */
+async function pressHint(t, page = t.page) {
+  const hint = t.tid("hint", page);
+  const before = Number(await hint.getAttribute("data-answers"));
+  await hint.click();
+  await t.until((n) => Number(document.querySelector('[data-testid="hint"]').dataset.answers) > n, before, { page });
+}
+
 // tdoku's forum_hardest_1106, line 1: the logical rules need a guess.
 const FORUM = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
 
@@ -61,7 +70,7 @@ export const tests = [
       const hl = (kind) => count(page, `[role="gridcell"][data-hl~="${kind}"]`);
 
       // 1st press: the technique and the area, nothing more.
-      await t.click("hint");
+      await pressHint(t);
       assert.equal(await said.getAttribute("data-stage"), "1");
       const one = (await said.innerText()).trim();
       assert.match(one, /Look at (box|row|column) \d for a (hidden|naked) single/i, one);
@@ -72,14 +81,14 @@ export const tests = [
       await t.shot("lab-hint-1-desktop");
 
       // 2nd press: the cells.
-      await t.click("hint");
+      await pressHint(t);
       assert.equal(await said.getAttribute("data-stage"), "2");
       assert.match(await said.innerText(), /look at r\dc\d/);
       assert.ok((await hl("cell")) >= 1, "pattern cell");
       assert.equal(await hl("place"), 0, "still no placement");
 
       // 3rd press: the step itself.
-      await t.click("hint");
+      await pressHint(t);
       assert.equal(await said.getAttribute("data-stage"), "3");
       const technique = await said.getAttribute("data-technique");
       assert.ok(technique, "technique named");
@@ -90,7 +99,7 @@ export const tests = [
       const placeCell = Number(await page.locator('[data-hl~="place"]').getAttribute("data-cell"));
 
       // 4th press: applied, one undoable edit.
-      await t.click("hint");
+      await pressHint(t);
       assert.match(await said.innerText(), /Applied \(hint 4 of 4\)/);
       const after = await t.puzzle();
       const changed = [...after].map((c, i) => (c !== EASY[i] ? i : -1)).filter((i) => i >= 0);
@@ -98,7 +107,7 @@ export const tests = [
       await t.click("undo");
       assert.equal(await t.puzzle(), EASY, "undo restores");
       // A new position starts again at stage 1.
-      await t.click("hint");
+      await pressHint(t);
       assert.equal(await said.getAttribute("data-stage"), "1");
 
       // Step: the whole step at once, as before.
@@ -124,13 +133,13 @@ export const tests = [
       await page.locator('[role="gridcell"][data-cell="0"]').click();
       await page.keyboard.press("5");
       await t.until(() => document.querySelector('[data-testid="grid"]').dataset.puzzle[0] === "5");
-      await t.click("hint");
+      await pressHint(t);
       const text = (await t.tid("hint-text").innerText()).trim();
       assert.equal(text, "r1c1 is not 5: the puzzle has no solution from here. Remove it before going on.");
       assert.equal(await count(page, '[role="gridcell"][data-cell="0"][data-hl~="cell"]'), 1, "the wrong cell is marked");
       await t.shot("lab-hint-wrong-digit-desktop");
       // Pressing again does not move on to a step.
-      await t.click("hint");
+      await pressHint(t);
       assert.match(await t.tid("hint-text").innerText(), /r1c1 is not 5/);
       for (const [name, opts] of [
         ["lab-hint-wrong-digit-desktop-dark", { colorScheme: "dark" }],
@@ -142,7 +151,7 @@ export const tests = [
         await rating(t);
         await t.page.locator('[role="gridcell"][data-cell="0"]').click();
         await t.page.keyboard.press("5");
-        await t.click("hint");
+        await pressHint(t);
         assert.match(await t.tid("hint-text").innerText(), /r1c1 is not 5/);
         await t.tid("hint-text").scrollIntoViewIfNeeded();
         await t.shot(name);
@@ -166,8 +175,8 @@ export const tests = [
         await t.open();
         await load(t, RATED);
         await rating(t);
-        await t.click("hint");
-        await t.click("hint");
+        await pressHint(t);
+        await pressHint(t);
         assert.equal(await t.tid("hint-text").getAttribute("data-stage"), "2");
         await t.tid("grid").scrollIntoViewIfNeeded();
         await t.shot(name);
@@ -263,7 +272,7 @@ export const tests = [
       await t.click("solve-logically");
       await t.until(() => document.querySelector('[data-testid="tree"]'));
       assert.equal(await t.attr("verdict", "data-outcome"), "solved");
-      assert.ok((await count(page, '[data-testid="tree-split"]')) >= 1, "a split");
+      assert.ok((await count(page, '[data-testid="tree-guess"]')) >= 1, "a guess");
       const branches = await count(page, '[data-testid="tree-branch"]');
       assert.ok(branches >= 2, `branches: ${branches}`);
       assert.ok((await count(page, '[data-testid="tree-branch"][data-end="solved"]')) >= 1 ||
@@ -425,7 +434,7 @@ export const tests = [
       await t.open("#sudoku", { page });
       await load(t, EASY);
       // Three presses: the area, the cells, then the step with its placement.
-      for (let i = 0; i < 3; i++) await t.tid("hint", page).click();
+      for (let i = 0; i < 3; i++) await pressHint(t, page);
       await t.shot("lab-hint-phone-dark", page, { fullPage: true });
       assert.ok((await count(page, '[role="gridcell"][data-hl~="place"]')) === 1);
     },

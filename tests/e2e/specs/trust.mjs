@@ -125,7 +125,7 @@ export const tests = [
       await page.keyboard.press("5");
       await page.keyboard.press("ArrowRight");
       await page.keyboard.press("7");
-      await t.until(() => [...document.querySelectorAll('[data-testid="notice"]')].some((n) => /cannot save your session/.test(n.textContent)), null, { page });
+      await t.until(() => [...document.querySelectorAll('[data-testid="notice"]')].some((n) => /cannot save your work/.test(n.textContent)), null, { page });
       const all = await t.tid("notice", page).allInnerTexts();
       assert.equal(all.filter((n) => /cannot save/.test(n)).length, 1, "told once");
       assert.match(all.find((n) => /cannot save/.test(n)), /storage for the site is full.*share link/s);

@@ -34,7 +34,7 @@ enum State {
 
 /// A resumable Dancing Links search over one [`Problem`].
 #[derive(Clone, Debug)]
-pub struct Solver {
+pub struct DlxSearch {
     /// Item list links, size N+2: 0 is the primary root, N+1 the secondary root.
     llink: Vec<u32>,
     rlink: Vec<u32>,
@@ -73,7 +73,7 @@ pub struct Solver {
     /// holding all of them can be placed.
     pending: Vec<[u32; PENDING]>,
     /// Per level, whether its untried rows were handed to another search
-    /// ([`Solver::split_off`]): going back to such a level goes straight up.
+    /// ([`DlxSearch::give_away`]): going back to such a level goes straight up.
     given_away: Vec<bool>,
 }
 
@@ -81,10 +81,10 @@ pub struct Solver {
 /// leaves them to `choose`, which finds them a level deeper).
 const PENDING: usize = 2;
 
-impl Solver {
+impl DlxSearch {
     /// A solver positioned before the first solution.
     #[allow(clippy::needless_range_loop)] // parallel link arrays, indexed by item
-    pub fn new(problem: &Problem) -> Solver {
+    pub fn new(problem: &Problem) -> DlxSearch {
         let n = problem.num_items();
         let p = problem.num_primary();
         let mut llink = vec![0u32; n + 2];
@@ -151,7 +151,7 @@ impl Solver {
             row_of.push(u32::MAX);
         }
         let depth = p + 1;
-        Solver {
+        DlxSearch {
             llink,
             rlink,
             node,
@@ -211,9 +211,9 @@ impl Solver {
     }
 
     /// A solver whose solutions all contain `rows` (e.g. a Sudoku's givens,
-    /// or a prefix from [`Solver::subproblems`]).
-    pub fn with_forced_rows(problem: &Problem, rows: &[usize]) -> Result<Solver, ExactCoverError> {
-        let mut s = Solver::new(problem);
+    /// or a prefix from [`DlxSearch::subproblems`]).
+    pub fn with_forced_rows(problem: &Problem, rows: &[usize]) -> Result<DlxSearch, ExactCoverError> {
+        let mut s = DlxSearch::new(problem);
         let n = problem.num_items();
         let mut covered = vec![false; n + 1];
         for &r in rows {
@@ -259,7 +259,7 @@ impl Solver {
 
     /// Row prefixes of length `depth` (shorter where a solution is complete
     /// earlier) that partition the remaining search: counting each with
-    /// [`Solver::with_forced_rows`] and adding gives the total count.
+    /// [`DlxSearch::with_forced_rows`] and adding gives the total count.
     /// Prefixes are in the search's own order; dead ends are left out.
     pub fn subproblems(&self, depth: usize) -> Vec<Vec<usize>> {
         let mut probe = self.clone();
@@ -365,12 +365,12 @@ impl Solver {
     /// rows, the rows chosen above that level, then the row), and this
     /// search will not try them. The prefixes and what this search has
     /// left still partition its tree, so counting each prefix with
-    /// [`Solver::with_forced_rows`] and adding gives the same total. Why:
+    /// [`DlxSearch::with_forced_rows`] and adding gives the same total. Why:
     /// a thread that runs out of parts can take work from a running one
     /// instead of idling until it ends (`polyform::parallel`), and the
     /// shallowest level holds the most work. Empty when every level's
     /// rows are tried or given away.
-    pub fn split_off(&mut self) -> Vec<Vec<usize>> {
+    pub fn give_away(&mut self) -> Vec<Vec<usize>> {
         if self.state == State::Done {
             return Vec::new();
         }
@@ -584,7 +584,7 @@ impl Solver {
         }
     }
 
-    /// Undo [`Solver::cover_others`], right to left.
+    /// Undo [`DlxSearch::cover_others`], right to left.
     #[inline]
     fn uncover_others(&mut self, r: usize) {
         let mut p = self.prev_in_row(r);
@@ -655,7 +655,7 @@ impl Solver {
     }
 
     /// Try the rows of level `l`'s item from node `r` down until one can be
-    /// placed ([`Solver::place`]): then go a level deeper; if none can,
+    /// placed ([`DlxSearch::place`]): then go a level deeper; if none can,
     /// uncover the item and go back. Returns the rows tried, one node each.
     #[inline]
     fn try_rows(&mut self, l: usize, mut r: usize) -> u64 {
@@ -754,7 +754,7 @@ impl Solver {
     }
 }
 
-impl Search<Vec<usize>> for Solver {
+impl Search<Vec<usize>> for DlxSearch {
     fn step(&mut self, budget: u64) -> Step<Vec<usize>> {
         let found = self.run(budget);
         Step::after_run(found, self.state == State::Done)
@@ -780,7 +780,7 @@ impl Search<Vec<usize>> for Solver {
     }
 }
 
-impl Iterator for Solver {
+impl Iterator for DlxSearch {
     type Item = Vec<usize>;
 
     fn next(&mut self) -> Option<Vec<usize>> {

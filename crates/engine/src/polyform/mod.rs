@@ -12,14 +12,15 @@
 //! * [`polycube`]: the polycube model of Sage's `TilingSolver` (24 rotations,
 //!   48 isometries, placements in a box), also used by Quantumino.
 //! * [`bitfill`]: the bitset search (boards as bit masks, fill the lowest
-//!   empty cell), `Engine::Auto`'s choice up to 128 cells without crossings.
+//!   empty cell), `Engine::Auto`'s choice up to 128 cells without crossings;
+//!   [`bitset`] holds its masks (`u64`, `u128`, [`bitset::W256`]).
 //! * [`parallel`]: one count on several native threads: row-prefix parts
 //!   in a shared queue, late parts cut deeper, work given to idle threads.
 //!
 //! Layout of the puzzle side: a [`puzzle::Puzzle`] is a declaration (region +
 //! pieces + options); [`puzzle::Matrix`] turns it into exact-cover rows;
 //! [`symmetry`] finds the puzzle's symmetries and restricts one piece so that
-//! each solution is found once up to symmetry; [`solve::Session`] runs a
+//! each solution is found once up to symmetry; [`solve::SolveRun`] runs a
 //! budgeted search ([`crate::search::Search`]); [`format`](mod@format) reads and
 //! writes Polyform Puzzler solution files; [`svg`] draws solutions;
 //! [`library`] is the catalogue of named puzzles with their known counts.
@@ -34,11 +35,11 @@
 //!   data-piece=…>` per piece); for custom drawing, [`Lattice::corners`] and
 //!   [`Lattice::to_plane`] give every cell's polygon, [`svg::piece_color`]
 //!   the colours.
-//! * Solve with a budget: [`Session::new`] then
+//! * Solve with a budget: [`SolveRun::new`] then
 //!   [`step(budget)`](crate::search::Search::step) returns a
 //!   [`Solution`], `Paused` (report [`progress`](crate::search::Search::progress),
 //!   honour a cancel) or `Done`; `set_count_only` to count;
-//!   [`Session::subproblems`] + [`Session::with_prefix`] split a count over
+//!   [`SolveRun::subproblems`] + [`SolveRun::with_prefix`] split a count over
 //!   a pool of workers.
 //! * Files: [`format::write_file`] / [`format::record`] write Polyform
 //!   Puzzler solution files, [`format::parse`] reads them back.
@@ -60,6 +61,7 @@
 //!   of its orbit: no hash set, constant memory, one pass for every size.
 
 pub mod bitfill;
+pub mod bitset;
 pub mod catalogue;
 pub mod editor;
 pub mod enumerate;
@@ -82,7 +84,7 @@ pub use lattice::{Cell, Lattice, Transform};
 pub use piece::{Freedom, Piece};
 pub use puzzle::{Known, Puzzle};
 pub use sets::PieceSet;
-pub use solve::{Placed, Session, Solution, SolveOptions};
+pub use solve::{Placed, SolveRun, Solution, SolveOptions};
 
 use std::fmt;
 

@@ -1,7 +1,7 @@
 //! Counting one puzzle on several native threads.
 //!
-//! The search is cut into row prefixes ([`Session::subproblems`]): each is
-//! an independent part, counted by a [`Session::fork`], and the counts add
+//! The search is cut into row prefixes ([`SolveRun::subproblems`]): each is
+//! an independent part, counted by a [`SolveRun::fork`], and the counts add
 //! up. Threads take the next unclaimed part from a shared queue, so uneven
 //! parts still keep every thread busy — until the last part: one part can
 //! hold a large share of the tree (in OneSidedTetrasticks5x5DiamondLattice
@@ -9,7 +9,7 @@
 //! taken late the other threads idle while it runs.
 //!
 //! So the cut deepens at the end: once the count has run longer than
-//! [`CountPlan::split_after`], a part taken while fewer than
+//! [`CountPlan::cut_deeper_after`], a part taken while fewer than
 //! [`CountPlan::cut_below`] parts (two per thread) are left is replaced by
 //! its parts two levels deeper (up to [`MAX_CUTS`] times), which refills
 //! the queue with small parts. A short count never pays for the extra
@@ -20,16 +20,16 @@
 //! once counted. So a thread that finds the queue empty while others still
 //! count waits, and a running part (DLX) looks every [`SLICE`] nodes
 //! whether someone waits: then it gives away the untried rows of its
-//! shallowest open level ([`Session::split_off`]) as new parts. The end of
+//! shallowest open level ([`SolveRun::give_away`]) as new parts. The end of
 //! a count then waits only for the last slice, whatever the parts' sizes.
 //! The parts partition the tree whatever the timing, so the count is the
 //! same; only the node total may differ slightly (a fork presolves after
 //! its own prefix).
 //!
 //! wasm32 has no threads in `std`: the browser splits with
-//! [`Session::subproblems`] over its worker pool instead.
+//! [`SolveRun::subproblems`] over its worker pool instead.
 
-use super::solve::Session;
+use super::solve::SolveRun;
 use super::PolyformError;
 use crate::search::{Search, Step};
 use std::collections::VecDeque;
@@ -63,7 +63,7 @@ pub struct CountPlan {
     /// count got.
     pub deadline: Option<Instant>,
     /// Parts taken after the count has run this long are cut deeper…
-    pub split_after: Duration,
+    pub cut_deeper_after: Duration,
     /// …while fewer than this many parts are left to take…
     pub cut_below: usize,
     /// …and a part was cut fewer times than this.
@@ -79,7 +79,7 @@ impl CountPlan {
             threads,
             first_depth: FIRST_DEPTH,
             deadline: None,
-            split_after: Duration::from_secs(5),
+            cut_deeper_after: Duration::from_secs(5),
             cut_below: 2 * threads,
             max_cuts: MAX_CUTS,
         }
@@ -127,7 +127,7 @@ struct Shared {
 /// Count the solutions below `root` (a session that has not searched yet)
 /// on `plan.threads` threads. With one thread and no deadline this is the
 /// plain count.
-pub fn count_parts(root: &Session, plan: CountPlan) -> Result<PartsCount, PolyformError> {
+pub fn count_parts(root: &SolveRun, plan: CountPlan) -> Result<PartsCount, PolyformError> {
     let start = Instant::now();
     let first = root.subproblems(plan.first_depth);
     let share = 1.0 / first.len().max(1) as f64;
@@ -169,7 +169,7 @@ pub fn count_parts(root: &Session, plan: CountPlan) -> Result<PartsCount, Polyfo
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
-                let late = start.elapsed() >= plan.split_after;
+                let late = start.elapsed() >= plan.cut_deeper_after;
                 match take(root, &mut g.queue, late, &plan) {
                     Ok(Some(part)) => {
                         g.running += 1;
@@ -219,7 +219,7 @@ pub fn count_parts(root: &Session, plan: CountPlan) -> Result<PartsCount, Polyfo
                 break true;
             }
             if hungry.load(Ordering::Relaxed) > 0 {
-                let away = s.split_off();
+                let away = s.give_away();
                 if !away.is_empty() {
                     given += away.len();
                     // What this part had left, by its own estimate, shared
@@ -286,7 +286,7 @@ pub fn count_parts(root: &Session, plan: CountPlan) -> Result<PartsCount, Polyfo
 ///
 /// Stick and trig puzzles (crossing points) cut every late first-cut part deeper,
 /// however many are left. Why: a part presolves once it has run a while
-/// ([`Session::presolve_part`]), and after four placed sticks far more
+/// ([`SolveRun::presolve_part`]), and after four placed sticks far more
 /// rows are dead than after two (a stick blocks the crossings it runs
 /// straight through). On OneSidedTetrasticks5x5DiamondLattice, three
 /// 1/200 shards (parts about five levels deep, presolved) searched 7.9 M
@@ -294,7 +294,7 @@ pub fn count_parts(root: &Session, plan: CountPlan) -> Result<PartsCount, Polyfo
 /// polyiamond hexgrid puzzles (DLX, no crossings) lost 20–40 % that way,
 /// so they keep the rule above.
 fn take(
-    root: &Session,
+    root: &SolveRun,
     q: &mut VecDeque<Part>,
     late: bool,
     plan: &CountPlan,

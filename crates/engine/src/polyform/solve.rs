@@ -1,12 +1,12 @@
-//! Budgeted solving of a puzzle: a [`Session`] is a resumable
+//! Budgeted solving of a puzzle: a [`SolveRun`] is a resumable
 //! [`Search`] over the puzzle's exact-cover matrix that yields
 //! [`Solution`]s, counted once up to symmetry unless all are asked for.
 //!
 //! ```
-//! use tessera_engine::polyform::{library, Session, SolveOptions};
+//! use tessera_engine::polyform::{library, SolveRun, SolveOptions};
 //! use tessera_engine::search::{Search, Step};
 //! let puzzle = library::find("pentominoes-3x20").unwrap();
-//! let mut s = Session::new(&puzzle, SolveOptions::default()).unwrap();
+//! let mut s = SolveRun::new(&puzzle, SolveOptions::default()).unwrap();
 //! let mut found = Vec::new();
 //! loop {
 //!     match s.step(10_000) {               // a slice of at most ~10k nodes
@@ -26,7 +26,7 @@ use super::PolyformError;
 use crate::exact_cover::certificate::{self, Certificate, Farkas, Outcome};
 use crate::exact_cover::holes::Holes;
 use crate::exact_cover::presolve::{self, DeadRows};
-use crate::exact_cover::{Problem, Solver};
+use crate::exact_cover::{Problem, DlxSearch};
 use crate::search::{Impossible, Progress, Search, Step};
 use serde::{Deserialize, Serialize};
 
@@ -121,7 +121,7 @@ pub enum Engine {
 /// The inner row search: both yield problem-row solutions, so the symmetry
 /// test and the conversion to [`Solution`] are shared.
 enum Inner {
-    Dlx(Box<Solver>),
+    Dlx(Box<DlxSearch>),
     Bits(BitSearch),
 }
 
@@ -141,7 +141,7 @@ impl Inner {
         } else {
             let problem = matrix.problem(Some(keep));
             let mut s =
-                Solver::with_forced_rows(&problem, prefix).map_err(|e| bad(format!("{e}")))?;
+                DlxSearch::with_forced_rows(&problem, prefix).map_err(|e| bad(format!("{e}")))?;
             s.set_holes(holes(matrix, &problem));
             Inner::Dlx(Box::new(s))
         })
@@ -227,7 +227,7 @@ impl Proof {
 }
 
 /// A resumable search for the solutions of one puzzle.
-pub struct Session {
+pub struct SolveRun {
     puzzle: Puzzle,
     matrix: Matrix,
     syms: Vec<PuzzleSymmetry>,
@@ -247,16 +247,16 @@ pub struct Session {
     part_after: u64,
     /// After [`presolve_part`](Self::presolve_part) renumbered the rows:
     /// per row searched now, the row of the session this one was forked
-    /// from (prefixes given away by [`split_off`](Self::split_off) are in
+    /// from (prefixes given away by [`give_away`](Self::give_away) are in
     /// that numbering, so the root can fork them).
     root_rows: Option<Vec<usize>>,
 }
 
-impl Session {
+impl SolveRun {
     /// Prepare the search (builds the matrix; the search itself starts with
     /// the first [`step`](Search::step)).
-    pub fn new(puzzle: &Puzzle, options: SolveOptions) -> Result<Session, PolyformError> {
-        Session::with_prefix(puzzle, options, &[])
+    pub fn new(puzzle: &Puzzle, options: SolveOptions) -> Result<SolveRun, PolyformError> {
+        SolveRun::with_prefix(puzzle, options, &[])
     }
 
     /// A session searching only the solutions that contain the problem rows
@@ -269,8 +269,8 @@ impl Session {
         puzzle: &Puzzle,
         options: SolveOptions,
         prefix: &[usize],
-    ) -> Result<Session, PolyformError> {
-        Session::with_engine(puzzle, options, prefix, Engine::Auto)
+    ) -> Result<SolveRun, PolyformError> {
+        SolveRun::with_engine(puzzle, options, prefix, Engine::Auto)
     }
 
     /// [`with_prefix`](Self::with_prefix) with a choice of inner search.
@@ -279,7 +279,7 @@ impl Session {
         options: SolveOptions,
         prefix: &[usize],
         engine: Engine,
-    ) -> Result<Session, PolyformError> {
+    ) -> Result<SolveRun, PolyformError> {
         let matrix = puzzle.matrix()?;
         let syms = puzzle_symmetries(puzzle);
         let reduction = if options.unique {
@@ -302,7 +302,7 @@ impl Session {
             Engine::Dlx => false,
         };
         let solver = Inner::new(puzzle, &matrix, &reduction.keep, prefix, bits)?;
-        Ok(Session {
+        Ok(SolveRun {
             puzzle: puzzle.clone(),
             matrix,
             syms,
@@ -327,7 +327,7 @@ impl Session {
     /// A fresh session of the same puzzle and options restricted to
     /// `prefix` (as [`with_prefix`](Self::with_prefix)), reusing this one's
     /// matrix, symmetries and tables instead of rebuilding them.
-    pub fn fork(&self, prefix: &[usize]) -> Result<Session, PolyformError> {
+    pub fn fork(&self, prefix: &[usize]) -> Result<SolveRun, PolyformError> {
         let solver = match &self.solver {
             // The bitset search copies its tables instead of rebuilding them.
             Inner::Bits(b) => Inner::Bits(
@@ -342,7 +342,7 @@ impl Session {
                 false,
             )?,
         };
-        let mut part = Session {
+        let mut part = SolveRun {
             puzzle: self.puzzle.clone(),
             matrix: self.matrix.clone(),
             syms: self.syms.clone(),
@@ -439,11 +439,11 @@ impl Session {
     /// row prefixes (in the numbering of the session this one was forked
     /// from, so that one can [`fork`](Self::fork) them) whose counts, added
     /// to what this session still counts, give the same total (see
-    /// [`Solver::split_off`]). Empty when there is nothing to give, or for
+    /// [`DlxSearch::give_away`]). Empty when there is nothing to give, or for
     /// the bitset search (its parts are short) or a session not counting.
     /// A part that has not yet presolved ([`presolve_part`](Self::presolve_part))
     /// does so first: a restart after giving work away would count it twice.
-    pub fn split_off(&mut self) -> Vec<Vec<usize>> {
+    pub fn give_away(&mut self) -> Vec<Vec<usize>> {
         if !self.count_only || self.proof.pending() || !matches!(self.solver, Inner::Dlx(_)) {
             return Vec::new();
         }
@@ -453,7 +453,7 @@ impl Session {
         let Inner::Dlx(s) = &mut self.solver else {
             return Vec::new();
         };
-        let mut parts = s.split_off();
+        let mut parts = s.give_away();
         if let Some(map) = &self.root_rows {
             for r in parts.iter_mut().flatten() {
                 *r = map[*r];
@@ -569,7 +569,7 @@ impl Session {
             // counts each part, and the bitset search accepts forced rows.
             Inner::Bits(b) => {
                 let problem = self.matrix.problem(Some(&self.reduction.keep));
-                Solver::with_forced_rows(&problem, b.forced())
+                DlxSearch::with_forced_rows(&problem, b.forced())
                     .map(|s| s.subproblems(depth))
                     .unwrap_or_default()
             }
@@ -603,7 +603,7 @@ impl Session {
             Inner::Dlx(s) => s.weighted_subproblems(depth, WEIGHT_LEVELS),
             Inner::Bits(b) => {
                 let problem = self.matrix.problem(Some(&self.reduction.keep));
-                Solver::with_forced_rows(&problem, b.forced())
+                DlxSearch::with_forced_rows(&problem, b.forced())
                     .map(|s| s.weighted_subproblems(depth, WEIGHT_LEVELS))
                     .unwrap_or_default()
             }
@@ -677,7 +677,7 @@ impl Session {
     }
 }
 
-impl Search<Solution> for Session {
+impl Search<Solution> for SolveRun {
     fn step(&mut self, budget: u64) -> Step<Solution> {
         // A count must visit the whole tree, so it first tries to prove in
         // a fraction of a second that the tree holds nothing. (A solve
@@ -815,16 +815,16 @@ const PRESOLVE_UNITS_PER_NODE: u64 = 32;
 /// largest catalogue matrices have ~2·10⁶; a pass costs about a second).
 const PRESOLVE_MAX_ENTRIES: usize = 8_000_000;
 
-/// The deepest prefixes [`Session::parts`] goes to (each level multiplies
+/// The deepest prefixes [`SolveRun::parts`] goes to (each level multiplies
 /// the parts by the branching there; past this a tree is too thin to cut).
 pub const MAX_PART_DEPTH: usize = 8;
 
-/// Levels below a part that [`Session::weighted_parts`] walks to weigh it.
+/// Levels below a part that [`SolveRun::weighted_parts`] walks to weigh it.
 pub const WEIGHT_LEVELS: usize = 2;
 
 /// Number of solutions (unique up to symmetry, or all).
 pub fn count(puzzle: &Puzzle, options: SolveOptions) -> Result<u128, PolyformError> {
-    let mut s = Session::new(puzzle, options)?;
+    let mut s = SolveRun::new(puzzle, options)?;
     Ok(s.count_solutions(None))
 }
 
@@ -834,7 +834,7 @@ pub fn solutions(
     options: SolveOptions,
     limit: Option<usize>,
 ) -> Result<Vec<Solution>, PolyformError> {
-    Ok(Session::new(puzzle, options)?.collect(limit))
+    Ok(SolveRun::new(puzzle, options)?.collect(limit))
 }
 
 /// [`count`] on `threads` native threads: the search cut into row prefixes,
@@ -868,7 +868,7 @@ pub fn count_parallel_explained(
     engine: Engine,
     threads: usize,
 ) -> Result<(u128, u64, Option<Impossible>), PolyformError> {
-    let mut root = Session::with_engine(puzzle, options, &[], engine)?;
+    let mut root = SolveRun::with_engine(puzzle, options, &[], engine)?;
     if root.prove_impossible() {
         return Ok((0, root.progress().nodes, root.proof()));
     }

@@ -10,7 +10,7 @@
 //! [`counter`] build what it picked. `Sudoku` (the standard grid with
 //! Sage's formats) and `Variant` both call them, and so do the CLI and
 //! the worker's jobs: the browser's Count runs the same 9×9 counters as
-//! the CLI's `count_solutions`, sliced by `sudoku::split`. The kernels
+//! the CLI's `count_solutions`, sliced by `sudoku::resumable`. The kernels
 //! stay specialised; only the choice is shared.
 //!
 //! # Auto
@@ -35,7 +35,7 @@ use super::dlx9;
 use super::grid::Sudoku;
 use super::sat::SatSearch;
 use super::solve::{Algorithm, SudokuSearch};
-use super::split::{Kernel9, SplitCount};
+use super::resumable::{Kernel9, ResumableCount};
 use super::variant::solve::VariantSearch;
 use super::variant::{Kind, Variant};
 use crate::search::{Progress, Search, Step};
@@ -344,7 +344,7 @@ fn engine_search(
 ) -> SudokuSearch {
     match (engine, rules) {
         (Engine::Band, _) => Box::new(Band9::new(values)),
-        (Engine::Dlx9, _) => Box::new(SplitCount::new(Kernel9::Dlx9, values, None)),
+        (Engine::Dlx9, _) => Box::new(ResumableCount::new(Kernel9::Dlx9, values, None)),
         (Engine::Dlx, Kind::Standard(shape)) => Box::new(DlxSearch::new(*shape, values)),
         (Engine::Backtrack, Kind::Standard(shape)) => {
             Box::new(BacktrackSearch::new(*shape, values))
@@ -462,7 +462,7 @@ pub fn count<E>(
 }
 
 /// The same count as [`count`], resumable (for a Web Worker: progress,
-/// Cancel): the 9×9 counters sliced by [`SplitCount`], every other engine's
+/// Cancel): the 9×9 counters sliced by [`ResumableCount`], every other engine's
 /// search in count-only mode. The puzzle must be checked; the caller
 /// enforces `limit` too (the sliced counters also stop there).
 pub fn counter(
@@ -473,7 +473,7 @@ pub fn counter(
     limit: Option<u128>,
 ) -> SudokuSearch {
     match kernel(pick(rules, algorithm, Question::Count)) {
-        Some(k) => Box::new(SplitCount::new(k, values, limit)),
+        Some(k) => Box::new(ResumableCount::new(k, values, limit)),
         None => {
             let mut s = search(rules, variant, values, algorithm);
             s.set_count_only(true);

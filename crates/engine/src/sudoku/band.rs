@@ -767,7 +767,7 @@ impl Board {
     /// proving uniqueness needs. The last digit of a cell reuses the board
     /// instead of copying it.
     ///
-    /// `BOUNDED` (the sliced counter of `sudoku::split`) spends one unit of
+    /// `BOUNDED` (the sliced counter of `sudoku::resumable`) spends one unit of
     /// `budget` per guess and gives up (`false`, `found` then meaningless)
     /// when it runs out; unbounded, the checks compile away.
     fn count<const BOUNDED: bool>(

@@ -9,7 +9,7 @@
 //! them would change item lengths and with them Sage's choice order.
 
 use super::shape::Shape;
-use crate::exact_cover::{Problem, Solver};
+use crate::exact_cover::{Problem, DlxSearch};
 use crate::search::{Progress, Search, Step};
 
 /// A resumable exact-cover search whose rows each put one symbol in one
@@ -17,22 +17,22 @@ use crate::search::{Progress, Search, Step};
 /// and the variants (`variant::VariantSearch`) build different matrices
 /// and share the rest.
 #[derive(Clone, Debug)]
-pub struct CellCover {
-    solver: Solver,
+pub struct CellCoverSearch {
+    solver: DlxSearch,
     /// (cell, symbol 1..=N) of every exact-cover row.
     rows: Vec<(u32, u8)>,
     cells: usize,
 }
 
 /// A resumable DLX search over one Sudoku puzzle.
-pub type DlxSearch = CellCover;
+pub type DlxSearch = CellCoverSearch;
 
-impl CellCover {
+impl CellCoverSearch {
     /// The search over `problem`, whose row `i` puts `rows[i].1` in cell
     /// `rows[i].0` of a grid of `cells` cells.
-    pub fn from_rows(problem: &Problem, rows: Vec<(u32, u8)>, cells: usize) -> CellCover {
-        CellCover {
-            solver: Solver::new(problem),
+    pub fn from_rows(problem: &Problem, rows: Vec<(u32, u8)>, cells: usize) -> CellCoverSearch {
+        CellCoverSearch {
+            solver: DlxSearch::new(problem),
             rows,
             cells,
         }
@@ -61,7 +61,7 @@ impl CellCover {
                 }
             }
         }
-        CellCover::from_rows(&problem, rows, n2)
+        CellCoverSearch::from_rows(&problem, rows, n2)
     }
 
     fn grid(&self, solution: &[usize]) -> Vec<u8> {
@@ -74,7 +74,7 @@ impl CellCover {
     }
 }
 
-impl Search<Vec<u8>> for CellCover {
+impl Search<Vec<u8>> for CellCoverSearch {
     fn step(&mut self, budget: u64) -> Step<Vec<u8>> {
         match self.solver.step(budget) {
             Step::Solution(rows) => Step::Solution(self.grid(&rows)),

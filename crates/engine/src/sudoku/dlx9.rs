@@ -356,7 +356,7 @@ pub fn count(cells: &[u8], limit: Option<u128>) -> Option<u128> {
 
 /// [`count`] within about `budget` rows tried: `Ok((count, spent))`, or
 /// `Err(spent)` when the budget ran out first (the sliced counter of
-/// `sudoku::split` then splits the puzzle). Clashing givens count as no
+/// `sudoku::resumable` then splits the puzzle). Clashing givens count as no
 /// solution: the caller has checked the puzzle.
 pub fn count_within(cells: &[u8], limit: u128, budget: u64) -> Result<(u128, u64), u64> {
     let mut left = budget;

@@ -22,7 +22,7 @@ pub mod parts;
 pub mod sat;
 pub mod shape;
 pub mod solve;
-pub mod split;
+pub mod resumable;
 pub mod sweep;
 pub mod variant;
 

@@ -6,7 +6,7 @@ use crate::job::{Job, NoItem, Started};
 use serde::{Deserialize, Serialize};
 use tessera_engine::polyform::enumerate::{self, Counts};
 use tessera_engine::polyform::{
-    Cell, Lattice, PolyformError, Puzzle, Session, Solution, SolveOptions,
+    Cell, Lattice, PolyformError, Puzzle, SolveRun, Solution, SolveOptions,
 };
 
 /// Sizes beyond the engine's reach are unsupported; the rest is input.
@@ -20,8 +20,8 @@ impl From<PolyformError> for JobError {
     }
 }
 
-fn session(puzzle: &Puzzle, unique: bool) -> Result<Session, JobError> {
-    Ok(Session::new(puzzle, SolveOptions { unique })?)
+fn solve_run(puzzle: &Puzzle, unique: bool) -> Result<SolveRun, JobError> {
+    Ok(SolveRun::new(puzzle, SolveOptions { unique })?)
 }
 
 /// Enumerate the solutions of a polyform puzzle lazily (`batch` at a
@@ -38,7 +38,7 @@ impl Job for PolyformSolve {
     type Item = Solution;
 
     fn start(self) -> Result<Started<Solution>, JobError> {
-        let search = session(&self.puzzle, self.unique)?;
+        let search = solve_run(&self.puzzle, self.unique)?;
         Ok(Started::enumerate(Box::new(search), self.batch))
     }
 }
@@ -56,7 +56,7 @@ impl Job for PolyformCount {
     type Item = NoItem;
 
     fn start(self) -> Result<Started<NoItem>, JobError> {
-        let search = session(&self.puzzle, self.unique)?;
+        let search = solve_run(&self.puzzle, self.unique)?;
         Ok(Started::count(Box::new(search), self.limit))
     }
 }

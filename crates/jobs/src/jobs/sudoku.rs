@@ -9,7 +9,7 @@ use tessera_engine::sudoku::generate::{
     self, GenerateError, Generated, Options as GenerateOptions,
 };
 use tessera_engine::sudoku::logic::{
-    self, Branch, BranchEnd, Explanation, Split, Step as LogicStep,
+    self, Branch, BranchEnd, Explanation, Guess, Step as LogicStep,
 };
 use tessera_engine::sudoku::variant::Kind;
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku, SudokuError};
@@ -81,7 +81,7 @@ impl Job for SudokuSolve {
 /// progress: the one count job for every grid — standard with any box
 /// shape, X, jigsaw, Samurai. The rules are data, and
 /// `sudoku::auto::pick` chooses the engine from them and `algorithm`: the
-/// CLI's 9×9 counters (band, dlx9) sliced by `sudoku::split`, DLX on cells
+/// CLI's 9×9 counters (band, dlx9) sliced by `sudoku::resumable`, DLX on cells
 /// + units, SAT …; `Done`'s stats name it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SudokuCount {
@@ -241,19 +241,19 @@ impl Job for SudokuValidate {
     }
 }
 
-/// An [`Explanation`] whose exploration tree is a flat list of splits:
+/// An [`Explanation`] whose exploration tree is a flat list of guesses:
 /// the tree nests a few levels per guess, and a deep one (an empty grid)
 /// exceeds serde_json's recursion limit when the page decodes it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FlatExplanation {
     /// The explanation with `exploration` taken out.
     pub explanation: Explanation,
-    /// Every split of the tree; the root (if any) is the first.
-    pub splits: Vec<FlatSplit>,
+    /// Every guess of the tree; the root (if any) is the first.
+    pub guesses: Vec<FlatGuess>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FlatSplit {
+pub struct FlatGuess {
     pub cell: usize,
     pub candidates: Vec<u8>,
     pub branches: Vec<FlatBranch>,
@@ -270,21 +270,21 @@ pub struct FlatBranch {
 pub enum FlatEnd {
     Solved,
     Contradiction(String),
-    /// Index of the nested split in [`FlatExplanation::splits`].
-    Split(usize),
+    /// Index of the nested guess in [`FlatExplanation::guesses`].
+    Guess(usize),
     NotExplored,
 }
 
 impl FlatExplanation {
     pub fn flatten(mut explanation: Explanation) -> FlatExplanation {
-        fn push(split: Split, out: &mut Vec<FlatSplit>) -> usize {
+        fn push(guess: Guess, out: &mut Vec<FlatGuess>) -> usize {
             let index = out.len();
-            out.push(FlatSplit {
-                cell: split.cell,
-                candidates: split.candidates,
+            out.push(FlatGuess {
+                cell: guess.cell,
+                candidates: guess.candidates,
                 branches: Vec::new(),
             });
-            let branches = split
+            let branches = guess
                 .branches
                 .into_iter()
                 .map(|b| FlatBranch {
@@ -294,31 +294,31 @@ impl FlatExplanation {
                         BranchEnd::Solved => FlatEnd::Solved,
                         BranchEnd::Contradiction(why) => FlatEnd::Contradiction(why),
                         BranchEnd::NotExplored => FlatEnd::NotExplored,
-                        BranchEnd::Split(s) => FlatEnd::Split(push(*s, out)),
+                        BranchEnd::Guess(s) => FlatEnd::Guess(push(*s, out)),
                     },
                 })
                 .collect();
             out[index].branches = branches;
             index
         }
-        let mut splits = Vec::new();
+        let mut guesses = Vec::new();
         if let Some(root) = explanation.exploration.take() {
-            push(root, &mut splits);
+            push(root, &mut guesses);
         }
         FlatExplanation {
             explanation,
-            splits,
+            guesses,
         }
     }
 
     /// The explanation with its tree nested again; a dangling or cyclic
     /// index (a corrupted message) is an error, not a panic or a loop.
     pub fn rebuild(self) -> Result<Explanation, String> {
-        fn build(i: usize, splits: &[FlatSplit], depth: usize) -> Result<Split, String> {
-            let s = splits
+        fn build(i: usize, guesses: &[FlatGuess], depth: usize) -> Result<Guess, String> {
+            let s = guesses
                 .get(i)
-                .filter(|_| depth <= splits.len())
-                .ok_or_else(|| format!("exploration tree: bad split index {i}"))?;
+                .filter(|_| depth <= guesses.len())
+                .ok_or_else(|| format!("exploration tree: bad guess index {i}"))?;
             let branches = s
                 .branches
                 .iter()
@@ -330,24 +330,24 @@ impl FlatExplanation {
                             FlatEnd::Solved => BranchEnd::Solved,
                             FlatEnd::Contradiction(why) => BranchEnd::Contradiction(why.clone()),
                             FlatEnd::NotExplored => BranchEnd::NotExplored,
-                            FlatEnd::Split(j) => {
-                                BranchEnd::Split(Box::new(build(*j, splits, depth + 1)?))
+                            FlatEnd::Guess(j) => {
+                                BranchEnd::Guess(Box::new(build(*j, guesses, depth + 1)?))
                             }
                         },
                     })
                 })
                 .collect::<Result<Vec<_>, String>>()?;
-            Ok(Split {
+            Ok(Guess {
                 cell: s.cell,
                 candidates: s.candidates.clone(),
                 branches,
             })
         }
         let mut e = self.explanation;
-        e.exploration = if self.splits.is_empty() {
+        e.exploration = if self.guesses.is_empty() {
             None
         } else {
-            Some(build(0, &self.splits, 0)?)
+            Some(build(0, &self.guesses, 0)?)
         };
         Ok(e)
     }
@@ -482,7 +482,7 @@ pub(crate) mod tests {
     #[test]
     fn count_runs_the_clis_counter_and_names_it() {
         // H with its first two rows cut: thousands of solutions, so the
-        // sliced 9×9 counters split it over many slices.
+        // sliced 9×9 counters guess it over many slices.
         let mut loose = cells(H);
         loose[..18].fill(0);
         for (puzzle, shape) in [
@@ -888,16 +888,16 @@ pub(crate) mod tests {
 
     #[test]
     fn a_deep_exploration_tree_survives_the_wire() {
-        // An empty 9×9: the tree nests one split per guess, deeper than
+        // An empty 9×9: the tree nests one guess per guess, deeper than
         // serde_json's recursion limit would allow as nested JSON.
         let empty = Sudoku::empty(Shape::square(3).unwrap());
         let e = logic::explain(&empty).unwrap();
-        fn depth(s: &Split) -> usize {
+        fn depth(s: &Guess) -> usize {
             1 + s
                 .branches
                 .iter()
                 .map(|b| match &b.end {
-                    BranchEnd::Split(s) => depth(s),
+                    BranchEnd::Guess(s) => depth(s),
                     _ => 0,
                 })
                 .max()
@@ -939,10 +939,10 @@ pub(crate) mod tests {
     fn a_corrupted_tree_is_an_error() {
         let empty = Sudoku::empty(Shape::square(2).unwrap());
         let mut f = FlatExplanation::flatten(logic::explain(&empty).unwrap());
-        assert!(!f.splits.is_empty());
-        f.splits[0].branches[0].end = FlatEnd::Split(0); // a cycle
+        assert!(!f.guesses.is_empty());
+        f.guesses[0].branches[0].end = FlatEnd::Guess(0); // a cycle
         assert!(f.clone().rebuild().is_err());
-        f.splits[0].branches[0].end = FlatEnd::Split(99);
+        f.guesses[0].branches[0].end = FlatEnd::Guess(99);
         assert!(f.rebuild().unwrap_err().contains("99"));
     }
 }

@@ -1,5 +1,5 @@
 //! The app shell: header with the workbench nav and the theme toggle,
-//! notices, and the router between the URL fragment, the session stored in
+//! notices, and the router between the URL fragment, the saved workbench in
 //! localStorage and the workbenches.
 
 use super::dom;
@@ -11,7 +11,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-const SESSION_KEY: &str = "tessera.session.v1";
+const SAVED_KEY: &str = "tessera.session.v1";
 const THEME_KEY: &str = "tessera.theme";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,7 +129,7 @@ pub fn use_shell() -> Shell {
 }
 
 #[derive(Serialize, Deserialize)]
-struct Session {
+struct SavedWorkbench {
     workbench: String,
 }
 
@@ -170,18 +170,18 @@ fn initial_theme() -> Theme {
 
 #[component]
 pub fn App() -> impl IntoView {
-    // Where to start: the URL's workbench, else the home. The session
-    // remembers the last workbench for the home's "pick up where you left
+    // Where to start: the URL's workbench, else the home. The saved
+    // workbench remembers the last workbench for the home's "pick up where you left
     // off" link.
     let mut first_notices = Vec::new();
-    let last = match storage::load::<Session>(SESSION_KEY) {
+    let last = match storage::load::<SavedWorkbench>(SAVED_KEY) {
         Loaded::Found(s) => workbench::find(&s.workbench)
             .filter(|w| w.id != route::HOME)
             .map(|w| w.id),
         Loaded::Corrupt => {
-            storage::discard(SESSION_KEY);
+            storage::discard(SAVED_KEY);
             first_notices
-                .push("Your saved session could not be read and was discarded.".to_string());
+                .push("What was saved from your last visit could not be read and was discarded.".to_string());
             None
         }
         Loaded::Missing => None,
@@ -228,8 +228,8 @@ pub fn App() -> impl IntoView {
             return;
         }
         storage::save(
-            SESSION_KEY,
-            &Session {
+            SAVED_KEY,
+            &SavedWorkbench {
                 workbench: id.to_string(),
             },
         );

@@ -1,18 +1,18 @@
-//! The split-point macros (see [`super::workbench`]): `part!` makes a part
-//! of a workbench a wasm chunk of its own, `chunk!` a whole workbench.
+//! The split-point macros (see [`super::workbench`]): `chunk_view!` puts a
+//! view of a workbench in a wasm chunk of its own, `chunk!` a whole workbench.
 //!
 //! Keep each `#[wasm_split(…)]` on one line: rustfmt is not idempotent on
 //! an attribute's arguments broken over lines inside `macro_rules!` (each run
 //! indents them further), and `#[rustfmt::skip]` on an exported
 //! `macro_rules!` (or its module) stops `crate::chunk!` from resolving.
 
-/// Declares a part of a workbench as a split point for [`deferred`]:
-/// `part!(sudoku_lab, lab_cards(lab: Lab) => view! { <LabCard lab=lab/> })`
+/// Declares a view of a workbench as a split point for [`deferred`]:
+/// `chunk_view!(sudoku_lab, lab_cards(lab: Lab) => view! { <LabCard lab=lab/> })`
 /// defines `mod lab_cards` with `load()` and `view(lab)`, and the build puts
-/// what only that view reaches into `split_sudoku_lab.wasm` (several parts
+/// what only that view reaches into `split_sudoku_lab.wasm` (several views
 /// may share one chunk name).
 #[macro_export]
-macro_rules! part {
+macro_rules! chunk_view {
     ($chunk:ident, $name:ident ( $($arg:ident : $ty:ty),* $(,)? ) => $body:expr) => {
         pub mod $name {
             use super::*;
@@ -38,12 +38,12 @@ macro_rules! part {
 /// Declares a workbench's entry point as a split point: `chunk!(sudoku,
 /// SudokuBench)` defines `mod chunk` with `load()` and `view()` for
 /// [`Code::Chunk`], and the build puts everything only `SudokuBench` reaches
-/// into `split_sudoku.wasm`. A workbench is a part with no arguments.
+/// into `split_sudoku.wasm`. A workbench is a chunk view with no arguments.
 #[macro_export]
 macro_rules! chunk {
     ($name:ident, $component:ident) => {
         // The shell's view closure must not subscribe to what the workbench
-        // reads while it is built: `part!` builds it untracked.
-        $crate::part!($name, chunk() => view! { <$component/> });
+        // reads while it is built: `chunk_view!` builds it untracked.
+        $crate::chunk_view!($name, chunk() => view! { <$component/> });
     };
 }

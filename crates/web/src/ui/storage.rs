@@ -79,7 +79,7 @@ fn report_write_failure(name: &str) {
         "this browser does not let the site store data"
     };
     let text = format!(
-        "Tessera cannot save your session: {why}. Everything on the page stays as it is, \
+        "Tessera cannot save your work: {why}. Everything on the page stays as it is, \
          but a reload will not bring it back — copy the share link to keep it."
     );
     ON_FAILURE.with(|f| {

@@ -1,6 +1,7 @@
 //! A logical solver that explains itself: pencil marks, named techniques
 //! tried easiest first, and — when they run dry — the walkthrough seed's
-//! `split`: try each candidate of the cell with fewest, keep the tree.
+//! split (a *guess* here): try each candidate of the cell with fewest, keep
+//! the tree.
 //!
 //! Everything returned is plain serde data so a UI can replay a solve step
 //! by step (highlight `cells`, outline `units`, strike `eliminations`,
@@ -76,13 +77,13 @@ fn run_rules(board: &mut Board, steps: &mut Vec<Step>, rules: &[Technique]) -> S
 
 /// A guess: every candidate of the cell with fewest, each explored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Split {
+pub struct Guess {
     pub cell: usize,
     pub candidates: Vec<u8>,
     pub branches: Vec<Branch>,
 }
 
-/// One candidate of a split tried: the logic that followed and its end.
+/// One candidate of a guess tried: the logic that followed and its end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Branch {
     pub digit: u8,
@@ -94,7 +95,7 @@ pub struct Branch {
 pub enum BranchEnd {
     Solved,
     Contradiction(String),
-    Split(Box<Split>),
+    Guess(Box<Guess>),
     /// Skipped: two solutions were already found or the budget ran out.
     NotExplored,
 }
@@ -120,7 +121,7 @@ pub struct Explanation {
     /// When the main line contradicts itself (the puzzle has no solution).
     pub contradiction: Option<String>,
     /// The exploration tree when the rules got stuck.
-    pub exploration: Option<Split>,
+    pub exploration: Option<Guess>,
     pub outcome: Outcome,
     /// The first solution found (the only one when `outcome` is Solved).
     pub solution: Option<Sudoku>,
@@ -166,7 +167,7 @@ pub fn explain_board(mut board: Board, branch_limit: usize) -> Explanation {
             (None, None)
         }
         Stop::Contradiction(why) => (Some(why), None),
-        Stop::Stuck => (None, Some(explorer.split(&board))),
+        Stop::Stuck => (None, Some(explorer.guess(&board))),
     };
     let outcome = match explorer.solutions.len() {
         n if n >= 2 => Outcome::MultipleSolutions,
@@ -272,9 +273,9 @@ struct Explorer {
 }
 
 impl Explorer {
-    /// The walkthrough seed's `split`: the empty cell with fewest
+    /// A guess (the walkthrough seed calls it a split): the empty cell with fewest
     /// candidates (first such, row-major), each candidate a new game.
-    fn split(&mut self, board: &Board) -> Split {
+    fn guess(&mut self, board: &Board) -> Guess {
         let n = board.size();
         let cell = (0..n * n)
             .filter(|&c| board.values()[c] == 0)
@@ -302,11 +303,11 @@ impl Explorer {
                     BranchEnd::Solved
                 }
                 Stop::Contradiction(why) => BranchEnd::Contradiction(why),
-                Stop::Stuck => BranchEnd::Split(Box::new(self.split(&b))),
+                Stop::Stuck => BranchEnd::Guess(Box::new(self.guess(&b))),
             };
             branches.push(Branch { digit, steps, end });
         }
-        Split {
+        Guess {
             cell,
             candidates,
             branches,
@@ -326,8 +327,8 @@ impl Explanation {
         if let Some(why) = &self.contradiction {
             out.push_str(&format!("Contradiction: {why}\n"));
         }
-        if let Some(split) = &self.exploration {
-            split_text(split, self.size, 0, &mut out);
+        if let Some(guess) = &self.exploration {
+            guess_text(guess, self.size, 0, &mut out);
         }
         let verdict = match (self.outcome, self.rating) {
             (Outcome::Solved, Some(r)) => match self.score {
@@ -347,15 +348,15 @@ impl Explanation {
     }
 }
 
-fn split_text(split: &Split, n: usize, depth: usize, out: &mut String) {
+fn guess_text(guess: &Guess, n: usize, depth: usize, out: &mut String) {
     let pad = "  ".repeat(depth);
-    let name = super::grid::cell_name(split.cell, n);
-    let cands: Vec<String> = split.candidates.iter().map(u8::to_string).collect();
+    let name = super::grid::cell_name(guess.cell, n);
+    let cands: Vec<String> = guess.candidates.iter().map(u8::to_string).collect();
     out.push_str(&format!(
         "{pad}Bifurcation: no rule applies; {name} has the fewest candidates ({}), try each\n",
         cands.join(", ")
     ));
-    for b in &split.branches {
+    for b in &guess.branches {
         let inner = "  ".repeat(depth + 1);
         match &b.end {
             BranchEnd::NotExplored => {
@@ -372,7 +373,7 @@ fn split_text(split: &Split, n: usize, depth: usize, out: &mut String) {
             BranchEnd::Contradiction(why) => {
                 out.push_str(&format!("{inner}  Contradiction: {why}\n"))
             }
-            BranchEnd::Split(s) => split_text(s, n, depth + 2, out),
+            BranchEnd::Guess(s) => guess_text(s, n, depth + 2, out),
             BranchEnd::NotExplored => {}
         }
     }

@@ -10,11 +10,11 @@ use super::{Variant, VariantError};
 use crate::exact_cover::Problem;
 use crate::search::{Search, Step};
 use crate::sudoku::auto;
-use crate::sudoku::dlx::CellCover;
+use crate::sudoku::dlx::CellCoverSearch;
 use crate::sudoku::solve::{Algorithm, SudokuSearch};
 
 /// A resumable DLX search over one variant puzzle.
-pub type VariantSearch = CellCover;
+pub type VariantSearch = CellCoverSearch;
 
 impl VariantSearch {
     /// `values`: one per cell, 0 = blank; checked (length, range,
@@ -65,7 +65,7 @@ impl VariantSearch {
                 rows.push((cell as u32, d));
             }
         }
-        CellCover::from_rows(&problem, rows, cells)
+        CellCoverSearch::from_rows(&problem, rows, cells)
     }
 }
 

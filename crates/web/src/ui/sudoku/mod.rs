@@ -657,7 +657,7 @@ fn example_board(id: &str) -> Option<Board> {
         .map(|s| Board::from_sudoku(&s))
 }
 
-/// The starting puzzle: the link, else the saved session, else an example.
+/// The starting puzzle: the link, else the saved state, else an example.
 /// The starting puzzle, its algorithm, play mode, and the player's
 /// progress carried by the link (if any).
 fn initial_state(shell: Shell) -> (Board, Algorithm, bool, Option<String>) {

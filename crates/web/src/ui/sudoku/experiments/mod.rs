@@ -204,7 +204,7 @@ fn mini_grid(cells: Vec<u8>, marked: Vec<usize>, testid: &'static str) -> impl I
 
 // The page's cards are a chunk of their own, fetched the first time the tab
 // is opened; its eight cards are mounted one per task.
-crate::part!(sudoku_more, page(bench: Bench, count_all: bool) => {
+crate::chunk_view!(sudoku_more, page(bench: Bench, count_all: bool) => {
     let shown = crate::ui::dom::stagger(8);
     let card = move |i: usize| move || shown.get() > i;
     view! {

@@ -8,8 +8,9 @@
 //! it runs after every edit (so the rating is always there); larger grids
 //! are analysed on demand ("Solve logically"), because a nearly empty
 //! 16×16 or 25×25 would keep a worker busy for its whole branch budget and
-//! hold up Solve and Count. A hint is one rule search on the current
-//! position, cheap enough for the UI thread.
+//! hold up Solve and Count. A hint goes to the worker too, as play mode's
+//! does (`SudokuHint`): one route, and a rule search on a 25×25 position
+//! never blocks the page.
 
 use super::Bench;
 use crate::model::format::capitalize;
@@ -20,14 +21,15 @@ use crate::ui::job::JobSlot;
 use crate::ui::segment::Segment;
 use leptos::prelude::*;
 use tessera_engine::sudoku::generate::{Generated, Options, Symmetry};
-use tessera_engine::sudoku::logic::hint::HintKind;
+use tessera_engine::sudoku::logic::hint::{Hint, HintKind};
 use tessera_engine::sudoku::logic::{
     self, board::digits, weight_text, Branch, BranchEnd, Explanation, Outcome, Rating, Snapshot,
-    Split, Step,
+    Guess, Step,
 };
 use tessera_engine::sudoku::variant::Kind;
 use tessera_engine::sudoku::{Shape, Sudoku};
 use tessera_jobs::event::Event;
+use tessera_jobs::jobs::play::SudokuHint;
 use tessera_jobs::jobs::sudoku::{SudokuExplain, SudokuGenerate};
 
 mod generate;
@@ -167,8 +169,13 @@ pub struct Lab {
     /// solution: digits added to it since are the player's, and a hint
     /// checks them against it ("r1c2 is not 9").
     pub reference: RwSignal<Option<(Vec<u8>, Vec<u8>)>>,
-    /// The analysis of the grid shown, and the generator.
+    /// A hint is being found (presses meanwhile are ignored), and how many
+    /// presses have been answered (the page's tests wait on it).
+    pub hint_busy: RwSignal<bool>,
+    pub hint_answers: RwSignal<u32>,
+    /// The analysis of the grid shown, the hint, and the generator.
     explain_job: JobSlot,
+    hint_job: JobSlot,
     gen_job: JobSlot,
 }
 
@@ -246,7 +253,10 @@ impl Lab {
             },
             hint_stage: RwSignal::new(None),
             reference: RwSignal::new(None),
+            hint_busy: RwSignal::new(false),
+            hint_answers: RwSignal::new(0),
             explain_job: JobSlot::new(),
+            hint_job: JobSlot::new(),
             gen_job: JobSlot::new(),
         }
     }
@@ -419,25 +429,68 @@ impl Lab {
     /// applies it. The player's digits are checked first against the
     /// reference solution, and pencil marks are read as the candidates.
     pub fn hint(&self) {
+        if self.hint_busy.get_untracked() {
+            return;
+        }
         let b = self.bench.board.get_untracked();
         let Some(p) = self.current() else { return };
         self.viewing.set(None);
         let key = (b.cells.clone(), b.notes.clone());
         let stage = next_hint_stage(self.hint_stage.get_untracked(), &key.0, &key.1);
-        let solution = self.reference_solution(&b);
-        let h = logic::graduated_hint(&p, solution.as_deref(), stage);
+        let job = SudokuHint {
+            rules: Kind::Standard(b.shape),
+            values: b.cells.clone(),
+            marks: b.notes.clone(),
+            solution: self.reference_solution(&b),
+            stage,
+        };
+        let lab = *self;
+        self.hint_busy.set(true);
+        self.hint_job.submit(job, move |_, e| match e {
+            Event::Item { item, .. } => {
+                lab.hint_busy.set(false);
+                lab.show_hint(item, stage, &p, key.clone());
+                lab.hint_answers.update(|n| *n += 1);
+            }
+            Event::Error(e) => {
+                lab.hint_busy.set(false);
+                lab.hint_stage.set(None);
+                lab.say(Tone::Error, format!("No hint: {}.", e.message), None);
+                lab.hint_answers.update(|n| *n += 1);
+            }
+            Event::Done(_) => lab.hint_busy.set(false),
+            _ => {}
+        });
+    }
+
+    /// The worker's hint for position `p` (board values and marks `key`)
+    /// at `stage`: told, or applied at stage 4 — unless the grid changed
+    /// while it was being found.
+    fn show_hint(&self, h: Hint, stage: u8, p: &logic::Board, key: (Vec<u8>, Vec<u64>)) {
+        let now = self
+            .bench
+            .board
+            .with_untracked(|b| b.cells == key.0 && b.notes == key.1);
+        if !now {
+            self.hint_stage.set(None);
+            return self.say(
+                Tone::Info,
+                "The grid changed while the hint was being found: press Hint again.",
+                None,
+            );
+        }
         match h.kind {
             HintKind::Step => {
                 let step = h.step.clone().expect("a step hint has its step");
                 let shown = h.shown.clone().expect("a step hint shows something");
                 if stage == 4 {
                     self.hint_stage.set(None);
-                    self.apply(&p, step, true);
+                    self.apply(p, step, true);
                     return;
                 }
                 self.hint_stage.set(Some((stage, key.0, key.1)));
                 self.bench.lab_view.set(Some(LabView {
-                    position: Some((p.values().to_vec(), masks(&p))),
+                    position: Some((p.values().to_vec(), masks(p))),
                     step: shown,
                 }));
                 let text = if stage == 3 { sentence(&step) } else { h.text };
@@ -454,7 +507,7 @@ impl Lab {
             _ => {
                 self.hint_stage.set(None);
                 self.bench.lab_view.set(None);
-                let (k, t) = self.no_step_reason(&p);
+                let (k, t) = self.no_step_reason(p);
                 self.say(k, t, None);
             }
         }
@@ -650,6 +703,8 @@ impl Lab {
 
     pub fn abandon(&self) {
         self.explain_job.abandon();
+        self.hint_job.abandon();
+        self.hint_busy.set(false);
         self.cancel_generation_quietly();
     }
 }
@@ -657,7 +712,7 @@ impl Lab {
 // The lab's cards (step-by-step explanation, rating, generator) and the
 // human-style solver they run on the main thread are a chunk of their own:
 // the grid is usable before they arrive.
-crate::part!(sudoku_more, cards(lab: Lab, playing: Signal<bool>) => view! {
+crate::chunk_view!(sudoku_more, cards(lab: Lab, playing: Signal<bool>) => view! {
     <Show when=move || !playing.get()>
         <LabCard lab=lab/>
     </Show>

@@ -1,5 +1,5 @@
 //! The lab's step list and rating: each step as a sentence and a technique
-//! chip, the exploration tree's splits and branches, and the lab's card.
+//! chip, the exploration tree's guesses and branches, and the lab's card.
 
 use super::*;
 
@@ -144,17 +144,17 @@ fn cell_label(cell: usize, n: usize) -> String {
 
 /// One node of the exploration tree; children render only when opened, so
 /// a tree of thousands of branches costs nothing until looked at.
-fn split_view(split: Split, n: usize, depth: usize) -> AnyView {
-    let name = cell_label(split.cell, n);
-    let cands: Vec<String> = split.candidates.iter().map(u8::to_string).collect();
-    let branches = split
+fn guess_view(guess: Guess, n: usize, depth: usize) -> AnyView {
+    let name = cell_label(guess.cell, n);
+    let cands: Vec<String> = guess.candidates.iter().map(u8::to_string).collect();
+    let branches = guess
         .branches
         .into_iter()
         .map(|b| branch_view(b, &name, n, depth))
         .collect_view();
     view! {
-        <div class="split" data-testid="tree-split" data-depth=depth>
-            <p class="split-head">
+        <div class="guess" data-testid="tree-guess" data-depth=depth>
+            <p class="guess-head">
                 <span class="tech rating-expert">"Bifurcation"</span>
                 {format!(" {name} has the fewest candidates ({}): try each", cands.join(", "))}
             </p>
@@ -169,13 +169,13 @@ fn branch_view(b: Branch, name: &str, n: usize, depth: usize) -> AnyView {
     let (end_class, end_text) = match &b.end {
         BranchEnd::Solved => ("solved", "solved".to_string()),
         BranchEnd::Contradiction(why) => ("contradiction", format!("contradiction: {why}")),
-        BranchEnd::Split(_) => ("split", "stuck again: another split".to_string()),
+        BranchEnd::Guess(_) => ("guess", "stuck again: another guess".to_string()),
         BranchEnd::NotExplored => ("skipped", "not explored".to_string()),
     };
     let head = format!("{name} = {}", b.digit);
     let steps_n = b.steps.len();
     let Branch { steps, end, .. } = b;
-    let expandable = !steps.is_empty() || matches!(end, BranchEnd::Split(_));
+    let expandable = !steps.is_empty() || matches!(end, BranchEnd::Guess(_));
     let body = StoredValue::new((steps, end));
     view! {
         <li class=format!("branch {end_class}") data-testid="tree-branch" data-end=end_class>
@@ -199,7 +199,7 @@ fn branch_view(b: Branch, name: &str, n: usize, depth: usize) -> AnyView {
                         .map(|s| view! { <li>{technique_chip(s)}" "{sentence(s)}</li> })
                         .collect_view();
                     let nested = match end {
-                        BranchEnd::Split(s) => Some(split_view(*s, n, depth + 1)),
+                        BranchEnd::Guess(s) => Some(guess_view(*s, n, depth + 1)),
                         _ => None,
                     };
                     view! {
@@ -260,8 +260,8 @@ pub fn LabCard(lab: Lab) -> impl IntoView {
             <h2 id="lab-title">"Logic"</h2>
             {rating_view(lab.analysis, lab.deferred.into())}
             <div class="actions">
-                <button type="button" data-testid="hint" title="A hint in four presses: where to look, the cells, the step, then apply it" on:click=move |_| lab.hint()>
-                    "Hint"
+                <button type="button" data-testid="hint" title="A hint in four presses: where to look, the cells, the step, then apply it" aria-busy=move || lab.hint_busy.get().to_string() data-answers=move || lab.hint_answers.get() on:click=move |_| lab.hint()>
+                    {move || if lab.hint_busy.get() { "Hint…" } else { "Hint" }}
                 </button>
                 <button type="button" data-testid="step" title="Apply the next logical step (undoable)" on:click=move |_| lab.step()>
                     "Step"
@@ -368,7 +368,7 @@ pub(super) fn steps_body(a: Option<Analysis>, lab: Option<Lab>) -> AnyView {
                 view! {
                     <details class="tree" data-testid="tree" open>
                         <summary>"Exploration tree"</summary>
-                        {split_view(s, n, 0)}
+                        {guess_view(s, n, 0)}
                     </details>
                 }
             });

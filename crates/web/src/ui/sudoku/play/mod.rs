@@ -763,5 +763,5 @@ fn digit_string(mask: u64) -> String {
 // Play mode's column and card (and what only they reach: the game's
 // controls, hints, the finish screen) are a chunk of their own, fetched the
 // first time the user plays.
-crate::part!(sudoku_more, column(play: Play, lab: Lab) => view! { <PlayColumn play=play lab=lab/> });
-crate::part!(sudoku_more, card(play: Play) => view! { <PlayCard play=play/> });
+crate::chunk_view!(sudoku_more, column(play: Play, lab: Lab) => view! { <PlayColumn play=play lab=lab/> });
+crate::chunk_view!(sudoku_more, card(play: Play) => view! { <PlayCard play=play/> });

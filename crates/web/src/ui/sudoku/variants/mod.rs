@@ -623,6 +623,6 @@ enum Found {
 
 // The X, jigsaw and Samurai editor is a chunk of its own, fetched the first
 // time a variant is chosen.
-crate::part!(sudoku_more, bench(vb: VBench, play: crate::ui::sudoku::play::Play, lab: crate::ui::sudoku::lab::Lab) => view! {
+crate::chunk_view!(sudoku_more, bench(vb: VBench, play: crate::ui::sudoku::play::Play, lab: crate::ui::sudoku::lab::Lab) => view! {
     <VariantBench vb=vb play=play lab=lab/>
 });

@@ -1,14 +1,15 @@
 //! The 9×9 fast counters, sliced: the same kernels the CLI's
 //! `count_solutions` runs (band bitboards, fixed-shape DLX), made resumable
-//! for a Web Worker by splitting the puzzle instead of the kernel.
+//! for a Web Worker by branching the puzzle instead of pausing the kernel.
 //!
-//! The kernels count recursively and cannot pause. [`SplitCount`] keeps a
+//! The kernels count recursively and cannot pause. [`ResumableCount`] keeps a
 //! stack of sub-puzzles instead (the puzzle with one more cell filled per
 //! level, on the cell with the fewest candidates): each step hands the top
 //! one to the kernel with a guess budget; a sub-puzzle the kernel finishes
-//! within it is counted, one it does not is split and its parts pushed.
+//! within it is counted, one it does not is branched on its emptiest cell
+//! and its sub-puzzles pushed.
 //! Every solution lies below exactly one leaf, so the sum is the count;
-//! the work thrown away on a split is at most one budget per split, and
+//! the work thrown away on a branching is at most one budget each, and
 //! the budget adapts to the runner's slices, so a slice stays short and
 //! Cancel is answered between two of them. Each sub-puzzle carries its
 //! share of the tree (1 / the product of the branchings above it), so the
@@ -43,7 +44,7 @@ impl Kernel9 {
 }
 
 /// The fewest guesses a leaf gets, whatever the slice's budget: below
-/// this, splitting costs more than it saves.
+/// this, branching costs more than it saves.
 const MIN_LEAF_BUDGET: u64 = 32;
 
 /// The most guesses the first attempt gets (the whole puzzle): a failed
@@ -52,13 +53,13 @@ const MAX_LEAF_BUDGET: u64 = 4_096;
 
 /// A sub-puzzle still to count.
 #[derive(Clone, Debug)]
-struct Part {
+struct SubPuzzle {
     grid: [u8; 81],
     /// Its share of the whole tree.
     share: f64,
-    /// Guesses its first attempt may spend: halved from a part that did
-    /// not finish to its parts, so descending from a huge tree (an empty
-    /// grid) to countable parts costs about two attempts, not one a level.
+    /// Guesses its first attempt may spend: halved from a sub-puzzle that
+    /// did not finish to its sub-puzzles, so descending from a huge tree (an empty
+    /// grid) to countable sub-puzzles costs about two attempts, not one a level.
     budget: u64,
 }
 
@@ -66,30 +67,30 @@ struct Part {
 /// comment). It only counts: `step` never returns a solution, whatever
 /// `set_count_only` says.
 #[derive(Clone, Debug)]
-pub struct SplitCount {
+pub struct ResumableCount {
     kernel: Kernel9,
     /// Sub-puzzles still to count, each with its share of the tree; the
     /// top is counted next (depth first, smallest digit first).
-    stack: Vec<Part>,
+    stack: Vec<SubPuzzle>,
     limit: u128,
     found: u128,
     nodes: u64,
     done: f64,
 }
 
-impl SplitCount {
+impl ResumableCount {
     /// `cells`: 81 values 0..=9 whose givens do not clash (the caller has
     /// checked them); `limit`: stop there (`None`: count them all).
-    pub fn new(kernel: Kernel9, cells: &[u8], limit: Option<u128>) -> SplitCount {
+    pub fn new(kernel: Kernel9, cells: &[u8], limit: Option<u128>) -> ResumableCount {
         let mut grid = [0u8; 81];
         let ok = cells.len() == 81;
         if ok {
             grid.copy_from_slice(cells);
         }
-        SplitCount {
+        ResumableCount {
             kernel,
             stack: if ok {
-                vec![Part {
+                vec![SubPuzzle {
                     grid,
                     share: 1.0,
                     budget: MAX_LEAF_BUDGET,
@@ -104,9 +105,9 @@ impl SplitCount {
         }
     }
 
-    /// Push the parts of `grid`: the puzzle with its emptiest cell filled
+    /// Push the sub-puzzles of `grid`: the puzzle with its emptiest cell filled
     /// by each candidate, in reverse so the smallest digit is counted first.
-    fn split(&mut self, grid: [u8; 81], share: f64, budget: u64) {
+    fn branch(&mut self, grid: [u8; 81], share: f64, budget: u64) {
         let mut best: Option<(usize, u16)> = None;
         for cell in 0..81 {
             if grid[cell] != 0 {
@@ -133,10 +134,10 @@ impl SplitCount {
             return;
         }
         for d in (1..=9u8).rev().filter(|d| options & (1 << d) != 0) {
-            let mut part = grid;
-            part[cell] = d;
-            self.stack.push(Part {
-                grid: part,
+            let mut sub = grid;
+            sub[cell] = d;
+            self.stack.push(SubPuzzle {
+                grid: sub,
                 share: share / k as f64,
                 budget,
             });
@@ -157,7 +158,7 @@ fn candidates(grid: &[u8; 81], cell: usize) -> u16 {
     !used & 0b11_1111_1110
 }
 
-impl Search<Vec<u8>> for SplitCount {
+impl Search<Vec<u8>> for ResumableCount {
     fn step(&mut self, budget: u64) -> Step<Vec<u8>> {
         let budget = budget.max(MIN_LEAF_BUDGET);
         let mut spent = 0u64;
@@ -165,24 +166,24 @@ impl Search<Vec<u8>> for SplitCount {
             if self.found >= self.limit {
                 self.stack.clear();
             }
-            let Some(part) = self.stack.pop() else {
+            let Some(sub) = self.stack.pop() else {
                 return Step::Done;
             };
-            let leaf = part.budget.min(budget);
+            let leaf = sub.budget.min(budget);
             match self
                 .kernel
-                .count_within(&part.grid, self.limit - self.found, leaf)
+                .count_within(&sub.grid, self.limit - self.found, leaf)
             {
                 Ok((n, used)) => {
                     self.found += n;
-                    self.done += part.share;
+                    self.done += sub.share;
                     self.nodes += used.max(1);
                     spent += used.max(1);
                 }
                 Err(used) => {
                     self.nodes += used;
                     spent += used;
-                    self.split(part.grid, part.share, (leaf / 2).max(MIN_LEAF_BUDGET));
+                    self.branch(sub.grid, sub.share, (leaf / 2).max(MIN_LEAF_BUDGET));
                 }
             }
         }
@@ -224,7 +225,7 @@ mod tests {
             .to_vec()
     }
 
-    fn run(mut s: SplitCount, budget: u64) -> (u128, u64) {
+    fn run(mut s: ResumableCount, budget: u64) -> (u128, u64) {
         let mut steps = 0;
         while s.step(budget) != Step::Done {
             steps += 1;
@@ -236,7 +237,7 @@ mod tests {
     #[test]
     fn sliced_counts_equal_the_whole_kernels_under_any_budget() {
         // H with its first row cut: thousands of solutions, so the small
-        // budgets split many times.
+        // budgets branch many times.
         let mut loose = cells(H);
         for v in &mut loose[..9] {
             *v = 0;
@@ -246,10 +247,10 @@ mod tests {
             assert_eq!(super::super::dlx9::count(&puzzle, None), Some(whole));
             for kernel in [Kernel9::Band, Kernel9::Dlx9] {
                 for budget in [1, 300, 1 << 20] {
-                    let (n, _) = run(SplitCount::new(kernel, &puzzle, None), budget);
+                    let (n, _) = run(ResumableCount::new(kernel, &puzzle, None), budget);
                     assert_eq!(n, whole, "{kernel:?} budget {budget}");
                 }
-                let (n, _) = run(SplitCount::new(kernel, &puzzle, Some(3)), 1);
+                let (n, _) = run(ResumableCount::new(kernel, &puzzle, Some(3)), 1);
                 assert_eq!(n, whole.min(3), "{kernel:?} limit 3");
             }
         }
@@ -257,7 +258,7 @@ mod tests {
 
     #[test]
     fn an_empty_grid_pauses_and_its_fraction_grows() {
-        let mut s = SplitCount::new(Kernel9::Band, &[0; 81], None);
+        let mut s = ResumableCount::new(Kernel9::Band, &[0; 81], None);
         // One slice the size a worker gives (about 6 ms) already reaches
         // countable sub-puzzles and counts solutions.
         assert_eq!(s.step(200_000), Step::Paused);
