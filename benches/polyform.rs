@@ -23,7 +23,7 @@
 use std::time::Instant;
 use tessera::engine::polyform::catalogue::Catalogue;
 use tessera::engine::polyform::solve::{count_parallel, Engine};
-use tessera::engine::polyform::{library, SolveRun, SolveOptions};
+use tessera::engine::polyform::{library, SolveOptions, SolveRun};
 use tessera::engine::search::Search;
 
 /// User CPU seconds of this process so far (Linux /proc; 0 elsewhere).

@@ -2,7 +2,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tessera::engine::exact_cover::{Problem, DlxSearch};
+use tessera::engine::exact_cover::{CoverSearch, Problem};
 use tessera::engine::search::{Search, Step};
 
 /// A random instance: `p` primary and `s` secondary items, `rows` rows.
@@ -67,13 +67,13 @@ fn random_instances_match_brute_force() {
         let rows = rng.gen_range(1..15);
         let prob = random_problem(&mut rng, p, s, rows);
         let want = brute_force(&prob);
-        let got: Vec<Vec<usize>> = DlxSearch::new(&prob).collect();
+        let got: Vec<Vec<usize>> = CoverSearch::new(&prob).collect();
         for sol in &got {
             assert!(is_cover(&prob, sol), "case {case}: {sol:?} is not a cover");
         }
         assert_eq!(sorted(got), want, "case {case}");
         assert_eq!(
-            DlxSearch::new(&prob).count_all(),
+            CoverSearch::new(&prob).count_all(),
             want.len() as u128,
             "case {case}"
         );
@@ -166,7 +166,7 @@ fn dead_placements_change_nodes_not_solutions() {
         let rows = rng.gen_range(4..30);
         let prob = random_problem(&mut rng, p, s, rows);
         let (want, plain_nodes) = algorithm_x(&prob);
-        let mut solver = DlxSearch::new(&prob);
+        let mut solver = CoverSearch::new(&prob);
         let got: Vec<Vec<usize>> = solver.by_ref().collect();
         assert_eq!(got, want, "case {case}");
         let nodes = solver.progress().nodes;
@@ -183,9 +183,9 @@ fn budgeted_steps_give_the_same_sequence_as_the_iterator() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     for _ in 0..50 {
         let prob = random_problem(&mut rng, 6, 2, 14);
-        let want: Vec<Vec<usize>> = DlxSearch::new(&prob).collect();
+        let want: Vec<Vec<usize>> = CoverSearch::new(&prob).collect();
         for budget in [1, 2, 7] {
-            let mut s = DlxSearch::new(&prob);
+            let mut s = CoverSearch::new(&prob);
             let mut got = Vec::new();
             let mut last = 0.0;
             loop {
@@ -227,17 +227,17 @@ fn queens(n: usize) -> Problem {
 fn queens_counts_are_known() {
     for (n, count) in [(1, 1u128), (4, 2), (6, 4), (8, 92), (10, 724)] {
         let p = queens(n);
-        assert_eq!(DlxSearch::new(&p).count_all(), count, "{n} queens");
-        let mut s = DlxSearch::new(&p);
+        assert_eq!(CoverSearch::new(&p).count_all(), count, "{n} queens");
+        let mut s = CoverSearch::new(&p);
         assert_eq!(
             s.count_solutions(None),
             count,
             "{n} queens via Search::count_solutions"
         );
     }
-    let mut s = DlxSearch::new(&queens(8));
+    let mut s = CoverSearch::new(&queens(8));
     assert_eq!(s.count_solutions(Some(10)), 10);
-    for sol in DlxSearch::new(&queens(8)).take(20) {
+    for sol in CoverSearch::new(&queens(8)).take(20) {
         assert!(is_cover(&queens(8), &sol));
     }
 }
@@ -246,14 +246,18 @@ fn queens_counts_are_known() {
 fn subproblems_partition_the_search() {
     let p = queens(8);
     for depth in 0..4 {
-        let parts = DlxSearch::new(&p).subproblems(depth);
+        let parts = CoverSearch::new(&p).subproblems(depth);
         let total: u128 = parts
             .iter()
-            .map(|prefix| DlxSearch::with_forced_rows(&p, prefix).unwrap().count_all())
+            .map(|prefix| {
+                CoverSearch::with_forced_rows(&p, prefix)
+                    .unwrap()
+                    .count_all()
+            })
             .sum();
         assert_eq!(total, 92, "depth {depth}: {} parts", parts.len());
     }
-    let parts = DlxSearch::new(&p).subproblems(1);
+    let parts = CoverSearch::new(&p).subproblems(1);
     assert_eq!(parts.len(), 8, "the first row's 8 placements");
 }
 
@@ -264,12 +268,12 @@ fn subproblems_partition_the_search() {
 fn weighted_subproblems_weigh_the_same_prefixes() {
     let p = queens(6);
     for depth in 0..3 {
-        let plain = DlxSearch::new(&p).subproblems(depth);
-        let weighed = DlxSearch::new(&p).weighted_subproblems(depth, 2);
+        let plain = CoverSearch::new(&p).subproblems(depth);
+        let weighed = CoverSearch::new(&p).weighted_subproblems(depth, 2);
         let prefixes: Vec<Vec<usize>> = weighed.iter().map(|w| w.0.clone()).collect();
         assert_eq!(prefixes, plain, "depth {depth}");
         assert!(weighed.iter().all(|w| w.1 >= 1));
-        let zero = DlxSearch::new(&p).weighted_subproblems(depth, 0);
+        let zero = CoverSearch::new(&p).weighted_subproblems(depth, 0);
         assert!(
             zero.iter().all(|w| w.1 == 1),
             "no level below: the part alone"
@@ -277,8 +281,8 @@ fn weighted_subproblems_weigh_the_same_prefixes() {
     }
     // Deep enough, the weights add up over the parts to the tree below
     // them, which is more than the prefixes' own count.
-    let deep = DlxSearch::new(&p).weighted_subproblems(1, 64);
-    let shallow = DlxSearch::new(&p).weighted_subproblems(1, 1);
+    let deep = CoverSearch::new(&p).weighted_subproblems(1, 64);
+    let shallow = CoverSearch::new(&p).weighted_subproblems(1, 1);
     for (d, s) in deep.iter().zip(&shallow) {
         assert!(d.1 >= s.1, "{:?}: {} < {}", d.0, d.1, s.1);
     }
@@ -288,7 +292,7 @@ fn weighted_subproblems_weigh_the_same_prefixes() {
 fn forced_rows_appear_in_every_solution() {
     let p = queens(8);
     // Queen at row 0, column 0.
-    let sols: Vec<Vec<usize>> = DlxSearch::with_forced_rows(&p, &[0]).unwrap().collect();
+    let sols: Vec<Vec<usize>> = CoverSearch::with_forced_rows(&p, &[0]).unwrap().collect();
     assert_eq!(sols.len(), 4);
     for s in sols {
         assert_eq!(s[0], 0);
@@ -309,7 +313,7 @@ fn empty_shidoku_has_288_grids() {
             }
         }
     }
-    assert_eq!(DlxSearch::new(&p).count_all(), 288);
+    assert_eq!(CoverSearch::new(&p).count_all(), 288);
 }
 
 /// The impossibility certificate (a weighting of the items, found by a
@@ -392,7 +396,7 @@ fn solve_giving_away(p: &Problem, prefix: &[usize], budget: u64) -> (Vec<Vec<usi
     let mut out = Vec::new();
     let mut given = 0;
     while let Some(prefix) = todo.pop() {
-        let mut s = DlxSearch::with_forced_rows(p, &prefix).unwrap();
+        let mut s = CoverSearch::with_forced_rows(p, &prefix).unwrap();
         loop {
             match s.step(budget) {
                 Step::Solution(mut sol) => {
@@ -435,7 +439,7 @@ fn give_away_hands_over_untried_rows_exactly() {
     assert!(given > 100, "the searches should give work away: {given}");
     let q = queens(8);
     let want = sorted(
-        DlxSearch::new(&q)
+        CoverSearch::new(&q)
             .map(|mut s| {
                 s.sort_unstable();
                 s
@@ -448,7 +452,7 @@ fn give_away_hands_over_untried_rows_exactly() {
         assert_eq!(sorted(got), want, "8 queens, budget {budget}");
     }
     // Counting only: the donor's count and its parts' counts add up.
-    let mut s = DlxSearch::new(&q);
+    let mut s = CoverSearch::new(&q);
     s.set_count_only(true);
     let _ = s.step(50);
     let away = s.give_away();
@@ -457,7 +461,7 @@ fn give_away_hands_over_untried_rows_exactly() {
     let rest = s.progress().solutions;
     let parts: u128 = away
         .iter()
-        .map(|pre| DlxSearch::with_forced_rows(&q, pre).unwrap().count_all())
+        .map(|pre| CoverSearch::with_forced_rows(&q, pre).unwrap().count_all())
         .sum();
     assert_eq!(rest + parts, want.len() as u128);
 }

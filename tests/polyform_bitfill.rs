@@ -12,7 +12,7 @@ use tessera::engine::polyform::catalogue::Catalogue;
 use tessera::engine::polyform::parallel::{count_parts, CountPlan, PartsCount};
 use tessera::engine::polyform::solve::{count_parallel, Engine};
 use tessera::engine::polyform::{
-    library, region, sets, Lattice, Piece, Placed, Puzzle, SolveRun, Solution, SolveOptions,
+    library, region, sets, Lattice, Piece, Placed, Puzzle, Solution, SolveOptions, SolveRun,
 };
 use tessera::engine::search::{Search, Step};
 
@@ -57,7 +57,8 @@ fn agree(p: &Puzzle) -> (usize, usize) {
         let (dlx, _) = run(p, unique, Engine::Dlx, 1 << 20);
         assert_eq!(as_set(&bits), as_set(&dlx), "{} unique={unique}", p.name);
         assert_eq!(*fr.last().unwrap(), 1.0, "{}: fraction at the end", p.name);
-        let mut c = SolveRun::with_engine(p, SolveOptions { unique }, &[], Engine::Bitfill).unwrap();
+        let mut c =
+            SolveRun::with_engine(p, SolveOptions { unique }, &[], Engine::Bitfill).unwrap();
         assert!(c.uses_bitfill(), "{}", p.name);
         assert_eq!(c.count_solutions(None), bits.len() as u128, "{}", p.name);
         counts[k] = bits.len();
@@ -382,13 +383,13 @@ fn solid_pentomino_boxes_agree_with_dlx() {
 /// sees when one of their cells has no placement left.
 #[test]
 fn dlx_hole_pruning_cuts_the_tree_not_the_solutions() {
-    use tessera::engine::exact_cover::DlxSearch;
+    use tessera::engine::exact_cover::CoverSearch;
     for name in ["pentominoes-3x20", "pentominoes-4x15"] {
         let p = library::find(name).unwrap();
         let mut pruned =
             SolveRun::with_engine(&p, SolveOptions { unique: false }, &[], Engine::Dlx).unwrap();
         while !matches!(pruned.step(1 << 20), Step::Done) {}
-        let mut plain = DlxSearch::new(&p.matrix().unwrap().problem(None));
+        let mut plain = CoverSearch::new(&p.matrix().unwrap().problem(None));
         assert_eq!(plain.count_all(), pruned.progress().solutions, "{name}");
         assert!(
             pruned.progress().nodes < plain.progress().nodes,

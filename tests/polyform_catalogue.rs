@@ -10,7 +10,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use tessera::engine::polyform::catalogue::Catalogue;
-use tessera::engine::polyform::{solve, Cell, Freedom, Lattice, Puzzle, SolveRun, SolveOptions};
+use tessera::engine::polyform::{solve, Cell, Freedom, Lattice, Puzzle, SolveOptions, SolveRun};
 use tessera::engine::search::{Search, Step};
 
 const ASSET: &str = include_str!("../crates/engine/data/pp-catalogue.txt");

@@ -14,7 +14,7 @@ use crate::common;
 
 use crate::common::polyform::as_set;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
-use tessera::engine::exact_cover::{Problem, DlxSearch};
+use tessera::engine::exact_cover::{CoverSearch, Problem};
 use tessera::engine::polyform::enumerate::{count, polyforms};
 use tessera::engine::polyform::symmetry::region_symmetries;
 use tessera::engine::polyform::{
@@ -578,7 +578,7 @@ fn count_without_secondary(p: &Puzzle) -> u128 {
         let prim: Vec<usize> = r.iter().copied().filter(|&i| i < m.primary.len()).collect();
         prob.add_row(&prim).unwrap();
     }
-    DlxSearch::new(&prob).count_all()
+    CoverSearch::new(&prob).count_all()
 }
 
 #[test]

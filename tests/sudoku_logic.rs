@@ -5,7 +5,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tessera::engine::sudoku::logic::{
-    self, Board, BranchEnd, Candidate, Outcome, Rating, Guess, Step, Technique, UnitKind,
+    self, Board, BranchEnd, Candidate, Guess, Outcome, Rating, Step, Technique, UnitKind,
 };
 use tessera::engine::sudoku::{Algorithm, Shape, Sudoku};
 

@@ -157,7 +157,8 @@ fn grouped(n: u64) -> String {
 /// ```
 ///
 /// The implementations are named after their engine with `Search`
-/// (`DlxSearch`, `CellCoverSearch`, `BacktrackSearch`, `SatSearch`,
+/// (`CoverSearch` for exact cover, `CellCoverSearch` for Sudoku's cells,
+/// `BacktrackSearch`, `SatSearch`,
 /// `AutoSearch`, `QuantuminoSearch`), except three that are more than a
 /// search and carry their own name: a polyform puzzle's [`SolveRun`]
 /// (matrix, symmetry test and engine choice), the 9×9 band solver

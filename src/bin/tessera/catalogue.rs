@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use tessera::engine::polyform::catalogue::{Catalogue, Entry};
 use tessera::engine::polyform::parallel::{count_parts, CountPlan};
-use tessera::engine::polyform::{PolyformError, Puzzle, SolveRun, SolveOptions};
+use tessera::engine::polyform::{PolyformError, Puzzle, SolveOptions, SolveRun};
 use tessera::engine::search::{Search, Step};
 
 /// The asset, embedded in the native binary only: the engine parses it from

@@ -11,7 +11,7 @@ use std::time::Instant;
 use tessera::engine::polyform::enumerate::{count as count_polyforms, max_size};
 use tessera::engine::polyform::solve::{count_parallel_explained, Engine};
 use tessera::engine::polyform::{
-    format, library, svg, Lattice, PolyformError, Puzzle, SolveRun, Solution, SolveOptions,
+    format, library, svg, Lattice, PolyformError, Puzzle, Solution, SolveOptions, SolveRun,
 };
 use tessera::engine::search::{Search, Step};
 use tessera::engine::shard::{deal_by_weight, target_parts};

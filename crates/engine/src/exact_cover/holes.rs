@@ -180,7 +180,7 @@ pub(crate) fn gcd(a: u32, b: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exact_cover::{Problem, DlxSearch};
+    use crate::exact_cover::{CoverSearch, Problem};
     use crate::search::Search;
 
     /// Cells of a `w`×`h` grid (items `0..w*h`) and their edge adjacency.
@@ -235,7 +235,7 @@ mod tests {
     }
 
     fn count(p: &Problem, holes: Option<Holes>) -> (u128, u64) {
-        let mut s = DlxSearch::new(p);
+        let mut s = CoverSearch::new(p);
         s.set_holes(holes);
         let n = s.count_all();
         (n, s.progress().nodes)

@@ -1,17 +1,17 @@
 //! Exact cover by Dancing Links (Knuth's Algorithm X, TAOCP 7.2.2.1).
 //!
-//! Build a [`Problem`] (items and rows), then drive a [`DlxSearch`] the way the
+//! Build a [`Problem`] (items and rows), then drive a [`CoverSearch`] the way the
 //! caller needs: as a lazy iterator of solutions (row indices), by counting
-//! ([`DlxSearch::count_all`]), in budgeted slices through
+//! ([`CoverSearch::count_all`]), in budgeted slices through
 //! [`crate::search::Search`] (for a Web Worker that reports progress
 //! and honours Cancel), or split into independent subproblems
-//! ([`DlxSearch::subproblems`] + [`DlxSearch::with_forced_rows`]) for parallel
+//! ([`CoverSearch::subproblems`] + [`CoverSearch::with_forced_rows`]) for parallel
 //! counting. Sudoku, polyforms and Quantumino all reduce to it. Around the
 //! search: [`presolve`] sets dead rows aside, [`certificate`] proves a count
 //! of 0 without searching, and [`holes`] lets a tiling search end a branch
 //! at a region of empty cells no pieces can fill. Inside the search, a
 //! placement that leaves another item with no row is undone as soon as
-//! that happens (`DlxSearch::place`), not a level later.
+//! that happens (`CoverSearch::place`), not a level later.
 
 pub mod certificate;
 pub mod holes;
@@ -20,7 +20,7 @@ mod problem;
 mod solver;
 
 pub use problem::{ExactCoverError, Problem};
-pub use solver::DlxSearch;
+pub use solver::CoverSearch;
 
 #[cfg(test)]
 mod tests {
@@ -45,7 +45,7 @@ mod tests {
 
     #[test]
     fn knuths_example_has_its_one_solution() {
-        let mut s = DlxSearch::new(&knuth());
+        let mut s = CoverSearch::new(&knuth());
         let mut sol = s.next().unwrap();
         sol.sort();
         assert_eq!(sol, vec![0, 3, 4]);
@@ -77,7 +77,7 @@ mod tests {
 
     #[test]
     fn tiny_budgets_pause_and_resume() {
-        let mut s = DlxSearch::new(&knuth());
+        let mut s = CoverSearch::new(&knuth());
         let mut pauses = 0;
         loop {
             match s.step(1) {
@@ -115,8 +115,8 @@ mod tests {
             .to_string()
             .contains("'zz'"));
         p.add_named_row(&["b", "s"]).unwrap();
-        let e = DlxSearch::with_forced_rows(&p, &[0, 1]).unwrap_err();
+        let e = CoverSearch::with_forced_rows(&p, &[0, 1]).unwrap_err();
         assert!(e.to_string().contains("'s'"), "{e}");
-        assert!(DlxSearch::with_forced_rows(&p, &[9]).is_err());
+        assert!(CoverSearch::with_forced_rows(&p, &[9]).is_err());
     }
 }

@@ -227,7 +227,7 @@ pub fn verify(problem: &Problem, dead: &[Dead]) -> Result<usize, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exact_cover::DlxSearch;
+    use crate::exact_cover::CoverSearch;
 
     fn problem(items: usize, secondary: usize, rows: &[&[usize]]) -> Problem {
         Problem::from_rows(items, secondary, rows).unwrap()
@@ -300,13 +300,13 @@ mod tests {
             removed_some += usize::from(!d.removed().is_empty());
             let live: Vec<usize> = (0..p.num_rows()).filter(|&r| d.is_alive(r)).collect();
             let q = without(&p, d.removed());
-            let mut a: Vec<Vec<usize>> = DlxSearch::new(&p)
+            let mut a: Vec<Vec<usize>> = CoverSearch::new(&p)
                 .map(|mut s| {
                     s.sort_unstable();
                     s
                 })
                 .collect();
-            let mut b: Vec<Vec<usize>> = DlxSearch::new(&q)
+            let mut b: Vec<Vec<usize>> = CoverSearch::new(&q)
                 .map(|s: Vec<usize>| {
                     let mut s: Vec<usize> = s.into_iter().map(|r| live[r]).collect();
                     s.sort_unstable();

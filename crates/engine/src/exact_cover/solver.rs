@@ -34,7 +34,7 @@ enum State {
 
 /// A resumable Dancing Links search over one [`Problem`].
 #[derive(Clone, Debug)]
-pub struct DlxSearch {
+pub struct CoverSearch {
     /// Item list links, size N+2: 0 is the primary root, N+1 the secondary root.
     llink: Vec<u32>,
     rlink: Vec<u32>,
@@ -73,7 +73,7 @@ pub struct DlxSearch {
     /// holding all of them can be placed.
     pending: Vec<[u32; PENDING]>,
     /// Per level, whether its untried rows were handed to another search
-    /// ([`DlxSearch::give_away`]): going back to such a level goes straight up.
+    /// ([`CoverSearch::give_away`]): going back to such a level goes straight up.
     given_away: Vec<bool>,
 }
 
@@ -81,10 +81,10 @@ pub struct DlxSearch {
 /// leaves them to `choose`, which finds them a level deeper).
 const PENDING: usize = 2;
 
-impl DlxSearch {
+impl CoverSearch {
     /// A solver positioned before the first solution.
     #[allow(clippy::needless_range_loop)] // parallel link arrays, indexed by item
-    pub fn new(problem: &Problem) -> DlxSearch {
+    pub fn new(problem: &Problem) -> CoverSearch {
         let n = problem.num_items();
         let p = problem.num_primary();
         let mut llink = vec![0u32; n + 2];
@@ -151,7 +151,7 @@ impl DlxSearch {
             row_of.push(u32::MAX);
         }
         let depth = p + 1;
-        DlxSearch {
+        CoverSearch {
             llink,
             rlink,
             node,
@@ -211,9 +211,12 @@ impl DlxSearch {
     }
 
     /// A solver whose solutions all contain `rows` (e.g. a Sudoku's givens,
-    /// or a prefix from [`DlxSearch::subproblems`]).
-    pub fn with_forced_rows(problem: &Problem, rows: &[usize]) -> Result<DlxSearch, ExactCoverError> {
-        let mut s = DlxSearch::new(problem);
+    /// or a prefix from [`CoverSearch::subproblems`]).
+    pub fn with_forced_rows(
+        problem: &Problem,
+        rows: &[usize],
+    ) -> Result<CoverSearch, ExactCoverError> {
+        let mut s = CoverSearch::new(problem);
         let n = problem.num_items();
         let mut covered = vec![false; n + 1];
         for &r in rows {
@@ -259,7 +262,7 @@ impl DlxSearch {
 
     /// Row prefixes of length `depth` (shorter where a solution is complete
     /// earlier) that partition the remaining search: counting each with
-    /// [`DlxSearch::with_forced_rows`] and adding gives the total count.
+    /// [`CoverSearch::with_forced_rows`] and adding gives the total count.
     /// Prefixes are in the search's own order; dead ends are left out.
     pub fn subproblems(&self, depth: usize) -> Vec<Vec<usize>> {
         let mut probe = self.clone();
@@ -365,7 +368,7 @@ impl DlxSearch {
     /// rows, the rows chosen above that level, then the row), and this
     /// search will not try them. The prefixes and what this search has
     /// left still partition its tree, so counting each prefix with
-    /// [`DlxSearch::with_forced_rows`] and adding gives the same total. Why:
+    /// [`CoverSearch::with_forced_rows`] and adding gives the same total. Why:
     /// a thread that runs out of parts can take work from a running one
     /// instead of idling until it ends (`polyform::parallel`), and the
     /// shallowest level holds the most work. Empty when every level's
@@ -584,7 +587,7 @@ impl DlxSearch {
         }
     }
 
-    /// Undo [`DlxSearch::cover_others`], right to left.
+    /// Undo [`CoverSearch::cover_others`], right to left.
     #[inline]
     fn uncover_others(&mut self, r: usize) {
         let mut p = self.prev_in_row(r);
@@ -655,7 +658,7 @@ impl DlxSearch {
     }
 
     /// Try the rows of level `l`'s item from node `r` down until one can be
-    /// placed ([`DlxSearch::place`]): then go a level deeper; if none can,
+    /// placed ([`CoverSearch::place`]): then go a level deeper; if none can,
     /// uncover the item and go back. Returns the rows tried, one node each.
     #[inline]
     fn try_rows(&mut self, l: usize, mut r: usize) -> u64 {
@@ -754,7 +757,7 @@ impl DlxSearch {
     }
 }
 
-impl Search<Vec<usize>> for DlxSearch {
+impl Search<Vec<usize>> for CoverSearch {
     fn step(&mut self, budget: u64) -> Step<Vec<usize>> {
         let found = self.run(budget);
         Step::after_run(found, self.state == State::Done)
@@ -780,7 +783,7 @@ impl Search<Vec<usize>> for DlxSearch {
     }
 }
 
-impl Iterator for DlxSearch {
+impl Iterator for CoverSearch {
     type Item = Vec<usize>;
 
     fn next(&mut self) -> Option<Vec<usize>> {

@@ -26,11 +26,11 @@
 //! never be filled. This holds only when every placement is connected in
 //! the lattice's adjacency, which is checked, not assumed.
 
+use super::bitset::{Mask, W256};
 use super::lattice::{Cell, Lattice};
 use super::puzzle::{Matrix, Puzzle};
 use crate::exact_cover::holes::gcd;
 use crate::search::{Progress, Step};
-use super::bitset::{Mask, W256};
 
 /// The bitset search in the narrowest width that fits the puzzle.
 #[derive(Clone, Debug)]

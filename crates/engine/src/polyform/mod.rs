@@ -84,7 +84,7 @@ pub use lattice::{Cell, Lattice, Transform};
 pub use piece::{Freedom, Piece};
 pub use puzzle::{Known, Puzzle};
 pub use sets::PieceSet;
-pub use solve::{Placed, SolveRun, Solution, SolveOptions};
+pub use solve::{Placed, Solution, SolveOptions, SolveRun};
 
 use std::fmt;
 

@@ -14,7 +14,7 @@
 //!   orientation (sorted by cell list), then by translation (first axis
 //!   outermost).
 
-use crate::exact_cover::{ExactCoverError, Problem, DlxSearch};
+use crate::exact_cover::{CoverSearch, ExactCoverError, Problem};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -482,7 +482,7 @@ impl TilingSolver {
         }
         let rows = self.rows();
         let p = self.problem(&rows).expect("rows are well formed");
-        DlxSearch::new(&p).count_all()
+        CoverSearch::new(&p).count_all()
     }
 
     /// The first `k` tilings, each as (piece, placed polycube) in the
@@ -493,7 +493,7 @@ impl TilingSolver {
         }
         let rows = self.rows();
         let p = self.problem(&rows).expect("rows are well formed");
-        DlxSearch::new(&p)
+        CoverSearch::new(&p)
             .first_k(k)
             .into_iter()
             .map(|sol| {

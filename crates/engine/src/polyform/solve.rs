@@ -26,7 +26,7 @@ use super::PolyformError;
 use crate::exact_cover::certificate::{self, Certificate, Farkas, Outcome};
 use crate::exact_cover::holes::Holes;
 use crate::exact_cover::presolve::{self, DeadRows};
-use crate::exact_cover::{Problem, DlxSearch};
+use crate::exact_cover::{CoverSearch, Problem};
 use crate::search::{Impossible, Progress, Search, Step};
 use serde::{Deserialize, Serialize};
 
@@ -121,7 +121,7 @@ pub enum Engine {
 /// The inner row search: both yield problem-row solutions, so the symmetry
 /// test and the conversion to [`Solution`] are shared.
 enum Inner {
-    Dlx(Box<DlxSearch>),
+    Dlx(Box<CoverSearch>),
     Bits(BitSearch),
 }
 
@@ -141,7 +141,7 @@ impl Inner {
         } else {
             let problem = matrix.problem(Some(keep));
             let mut s =
-                DlxSearch::with_forced_rows(&problem, prefix).map_err(|e| bad(format!("{e}")))?;
+                CoverSearch::with_forced_rows(&problem, prefix).map_err(|e| bad(format!("{e}")))?;
             s.set_holes(holes(matrix, &problem));
             Inner::Dlx(Box::new(s))
         })
@@ -439,7 +439,7 @@ impl SolveRun {
     /// row prefixes (in the numbering of the session this one was forked
     /// from, so that one can [`fork`](Self::fork) them) whose counts, added
     /// to what this session still counts, give the same total (see
-    /// [`DlxSearch::give_away`]). Empty when there is nothing to give, or for
+    /// [`CoverSearch::give_away`]). Empty when there is nothing to give, or for
     /// the bitset search (its parts are short) or a session not counting.
     /// A part that has not yet presolved ([`presolve_part`](Self::presolve_part))
     /// does so first: a restart after giving work away would count it twice.
@@ -569,7 +569,7 @@ impl SolveRun {
             // counts each part, and the bitset search accepts forced rows.
             Inner::Bits(b) => {
                 let problem = self.matrix.problem(Some(&self.reduction.keep));
-                DlxSearch::with_forced_rows(&problem, b.forced())
+                CoverSearch::with_forced_rows(&problem, b.forced())
                     .map(|s| s.subproblems(depth))
                     .unwrap_or_default()
             }
@@ -603,7 +603,7 @@ impl SolveRun {
             Inner::Dlx(s) => s.weighted_subproblems(depth, WEIGHT_LEVELS),
             Inner::Bits(b) => {
                 let problem = self.matrix.problem(Some(&self.reduction.keep));
-                DlxSearch::with_forced_rows(&problem, b.forced())
+                CoverSearch::with_forced_rows(&problem, b.forced())
                     .map(|s| s.weighted_subproblems(depth, WEIGHT_LEVELS))
                     .unwrap_or_default()
             }

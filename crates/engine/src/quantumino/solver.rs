@@ -1,10 +1,10 @@
 //! Sage's `QuantuminoSolver`: 16 of the 17 pentacubes into a box, one put
 //! aside. Rows and solutions come out in Sage's order because the rows are
 //! built by the shared [`TilingSolver`] and searched by the shared DLX
-//! [`DlxSearch`], both of which follow Sage's rules.
+//! [`CoverSearch`], both of which follow Sage's rules.
 
 use super::pieces::{self, polyomino_repr, NUM_PIECES};
-use crate::exact_cover::DlxSearch;
+use crate::exact_cover::CoverSearch;
 use crate::polyform::polycube::{TilingSolver, Vec3};
 use crate::search::{Progress, Search, Step};
 use serde::{Deserialize, Serialize};
@@ -347,7 +347,7 @@ pub struct QuantuminoSearch {
     /// Placement of each row: Sage piece index and cells.
     placements: Vec<PlacedPiece>,
     /// `None` when the problem is impossible: the search is over at once.
-    solver: Option<DlxSearch>,
+    solver: Option<CoverSearch>,
     partial: Option<Partial>,
     previous: Option<Vec<usize>>,
     pending: VecDeque<Vec<usize>>,
@@ -371,7 +371,7 @@ impl QuantuminoSearch {
                     }
                 })
                 .collect();
-            (placements, Some(DlxSearch::new(&problem)))
+            (placements, Some(CoverSearch::new(&problem)))
         } else {
             (Vec::new(), None)
         };

@@ -9,7 +9,7 @@
 //! them would change item lengths and with them Sage's choice order.
 
 use super::shape::Shape;
-use crate::exact_cover::{Problem, DlxSearch};
+use crate::exact_cover::{CoverSearch, Problem};
 use crate::search::{Progress, Search, Step};
 
 /// A resumable exact-cover search whose rows each put one symbol in one
@@ -18,7 +18,7 @@ use crate::search::{Progress, Search, Step};
 /// and share the rest.
 #[derive(Clone, Debug)]
 pub struct CellCoverSearch {
-    solver: DlxSearch,
+    solver: CoverSearch,
     /// (cell, symbol 1..=N) of every exact-cover row.
     rows: Vec<(u32, u8)>,
     cells: usize,
@@ -32,7 +32,7 @@ impl CellCoverSearch {
     /// `rows[i].0` of a grid of `cells` cells.
     pub fn from_rows(problem: &Problem, rows: Vec<(u32, u8)>, cells: usize) -> CellCoverSearch {
         CellCoverSearch {
-            solver: DlxSearch::new(problem),
+            solver: CoverSearch::new(problem),
             rows,
             cells,
         }

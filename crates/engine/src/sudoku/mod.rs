@@ -19,10 +19,10 @@ pub mod grid;
 pub mod logic;
 pub mod models;
 pub mod parts;
+pub mod resumable;
 pub mod sat;
 pub mod shape;
 pub mod solve;
-pub mod resumable;
 pub mod sweep;
 pub mod variant;
 

@@ -6,7 +6,7 @@ use crate::job::{Job, NoItem, Started};
 use serde::{Deserialize, Serialize};
 use tessera_engine::polyform::enumerate::{self, Counts};
 use tessera_engine::polyform::{
-    Cell, Lattice, PolyformError, Puzzle, SolveRun, Solution, SolveOptions,
+    Cell, Lattice, PolyformError, Puzzle, Solution, SolveOptions, SolveRun,
 };
 
 /// Sizes beyond the engine's reach are unsupported; the rest is input.

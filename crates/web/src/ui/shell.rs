@@ -180,8 +180,10 @@ pub fn App() -> impl IntoView {
             .map(|w| w.id),
         Loaded::Corrupt => {
             storage::discard(SAVED_KEY);
-            first_notices
-                .push("What was saved from your last visit could not be read and was discarded.".to_string());
+            first_notices.push(
+                "What was saved from your last visit could not be read and was discarded."
+                    .to_string(),
+            );
             None
         }
         Loaded::Missing => None,

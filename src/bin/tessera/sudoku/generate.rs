@@ -2,6 +2,7 @@
 //! variant, seeded.
 
 use super::*;
+use tessera::engine::sudoku::generate;
 
 /// Puzzles one per line, written as they are found (a long run shows
 /// progress); a failure is reported on stderr with exit status 2.

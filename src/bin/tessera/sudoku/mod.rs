@@ -20,7 +20,7 @@ use explain::explain_lines;
 use generate::{generate_puzzles, generate_variants};
 use input::*;
 use solve::{count_parts, solve};
-use variants::solve_variants;
+use variants::{chosen_variant, parse_variant_line, solve_variants};
 
 use crate::failure::{exit_code, Failure};
 use crate::shard::{print_report, run_parts, Checkpoint, Problem, ShardArgs};
@@ -30,7 +30,7 @@ use std::sync::Mutex;
 use tessera::engine::search::Step;
 use tessera::engine::shard::target_parts;
 use tessera::engine::sudoku::auto;
-use tessera::engine::sudoku::generate::{self, Symmetry};
+use tessera::engine::sudoku::generate::Symmetry;
 use tessera::engine::sudoku::grid::Sudoku;
 use tessera::engine::sudoku::logic::{self, Rating};
 use tessera::engine::sudoku::models::{self, ModelFormat};

@@ -4,7 +4,11 @@
 use super::*;
 
 /// Solve or count one puzzle; returns the engine that answered.
-pub(super) fn solve(s: &Sudoku, a: &SolveArgs, out: &mut impl Write) -> Result<&'static str, String> {
+pub(super) fn solve(
+    s: &Sudoku,
+    a: &SolveArgs,
+    out: &mut impl Write,
+) -> Result<&'static str, String> {
     let io = |e: io::Error| e.to_string();
     if a.count {
         let (n, engine) = s

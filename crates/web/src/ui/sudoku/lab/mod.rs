@@ -23,8 +23,8 @@ use leptos::prelude::*;
 use tessera_engine::sudoku::generate::{Generated, Options, Symmetry};
 use tessera_engine::sudoku::logic::hint::{Hint, HintKind};
 use tessera_engine::sudoku::logic::{
-    self, board::digits, weight_text, Branch, BranchEnd, Explanation, Outcome, Rating, Snapshot,
-    Guess, Step,
+    self, board::digits, weight_text, Branch, BranchEnd, Explanation, Guess, Outcome, Rating,
+    Snapshot, Step,
 };
 use tessera_engine::sudoku::variant::Kind;
 use tessera_engine::sudoku::{Shape, Sudoku};
