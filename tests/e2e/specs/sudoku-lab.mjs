@@ -262,7 +262,7 @@ export const tests = [
     },
   },
   {
-    name: "lab: a puzzle that needs a split shows the exploration tree and rates expert",
+    name: "lab: a puzzle that needs a guess shows the exploration tree and rates expert",
     async run(t) {
       const page = await t.open();
       // The first of forum_hardest_1106: even forcing chains stall.
@@ -276,7 +276,7 @@ export const tests = [
       const branches = await count(page, '[data-testid="tree-branch"]');
       assert.ok(branches >= 2, `branches: ${branches}`);
       assert.ok((await count(page, '[data-testid="tree-branch"][data-end="solved"]')) >= 1 ||
-        (await count(page, '[data-testid="tree-branch"][data-end="split"]')) >= 1, "a branch goes on");
+        (await count(page, '[data-testid="tree-branch"][data-end="guess"]')) >= 1, "a branch goes on");
       // Collapsible: a top branch toggles its steps.
       const head = page.locator('[data-testid="tree-branch"] > .branch-head:not([disabled])').first();
       const before = await head.getAttribute("aria-expanded");
