@@ -79,7 +79,7 @@ export const tests = [
       await t.ready();
       const notices = await t.tid("notice").allInnerTexts();
       assert.ok(notices.some((n) => /saved Sudoku could not be read/.test(n)), JSON.stringify(notices));
-      assert.ok(notices.some((n) => /session could not be read/.test(n)), JSON.stringify(notices));
+      assert.ok(notices.some((n) => /saved from your last visit could not be read/.test(n)), JSON.stringify(notices));
       assert.equal((await t.puzzle()).length, 81, "a usable grid");
       assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem("tessera.sudoku.v1")).board.cells.length), 81, "storage repaired");
       // Well-formed JSON with an impossible board is rejected too.
