@@ -130,3 +130,47 @@ fn nothing_reads_the_folder_beside_the_repository() {
         offenders.join("\n")
     );
 }
+
+/// One thread pool: native threads start only in the engine's `pool`
+/// module, which every parallel count (polyform, Quantumino, the CLI's
+/// shards) goes through.
+#[test]
+fn threads_start_only_in_the_engines_pool() {
+    // Spelt in parts so that this file does not match itself.
+    let needles = [
+        format!("thread::{}", "scope"),
+        format!("thread::{}", "spawn"),
+    ];
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut offenders = Vec::new();
+    let mut stack: Vec<_> = ["crates", "src", "benches", "examples"]
+        .iter()
+        .map(|d| root.join(d))
+        .collect();
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.expect("folder entry").path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") || path.ends_with("engine/src/pool.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            for (i, line) in text.lines().enumerate() {
+                if needles.iter().any(|n| line.contains(n.as_str())) {
+                    offenders.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "threads started outside engine::pool:\n{}",
+        offenders.join("\n")
+    );
+}

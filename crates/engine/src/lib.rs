@@ -5,6 +5,7 @@ pub mod count;
 pub mod exact_cover;
 pub mod hexad;
 pub mod polyform;
+pub mod pool;
 pub mod quantumino;
 pub mod search;
 pub mod shard;

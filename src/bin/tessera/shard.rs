@@ -15,9 +15,10 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
+use tessera::engine::pool;
 use tessera::engine::shard::{fnv1a64, PartCounts, Shard};
 
 /// The version every shard line carries: shards of different versions may
@@ -351,35 +352,22 @@ pub fn run_parts<F>(
 where
     F: Fn(usize) -> Result<(u128, u64), Failure> + Sync,
 {
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let failure: Mutex<Option<Failure>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1).min(todo.len().max(1)) {
-            scope.spawn(|| loop {
-                if stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&part) = todo.get(k) else { return };
-                let done = count(part).and_then(|(n, nodes)| {
-                    checkpoint
-                        .lock()
-                        .expect("checkpoint lock")
-                        .finish(part, n, nodes)
-                });
-                if let Err(e) = done {
-                    stop.store(true, Ordering::Relaxed);
-                    failure.lock().expect("failure lock").get_or_insert(e);
-                    return;
-                }
-            });
-        }
-    });
-    match failure.into_inner().expect("failure lock") {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
+    pool::for_each(
+        todo.len(),
+        threads,
+        &AtomicBool::new(false),
+        || (),
+        |(), k| {
+            let part = todo[k];
+            let (n, nodes) = count(part)?;
+            checkpoint
+                .lock()
+                .expect("checkpoint lock")
+                .finish(part, n, nodes)
+        },
+        |()| {},
+        None,
+    )
 }
 
 /// Print the shard's JSON line (with `--shard`) after the final save.

@@ -26,8 +26,8 @@
 //! same; only the node total may differ slightly (a fork presolves after
 //! its own prefix).
 //!
-//! wasm32 has no threads in `std`: the browser splits with
-//! [`SolveRun::subproblems`] over its worker pool instead.
+//! wasm32 has no threads in `std`: the browser cuts the count with
+//! [`SolveRun::subproblems`] over its Web Workers instead.
 
 use super::solve::SolveRun;
 use super::PolyformError;
@@ -260,12 +260,7 @@ pub fn count_parts(root: &SolveRun, plan: CountPlan) -> Result<PartsCount, Polyf
             return;
         }
     };
-    std::thread::scope(|scope| {
-        for _ in 1..plan.threads.max(1) {
-            scope.spawn(worker);
-        }
-        worker();
-    });
+    crate::pool::on_threads(plan.threads, worker);
     if let Some(e) = failed.into_inner().expect("lock") {
         return Err(e);
     }
