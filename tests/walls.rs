@@ -131,22 +131,13 @@ fn nothing_reads_the_folder_beside_the_repository() {
     );
 }
 
-/// One thread pool: native threads start only in the engine's `pool`
-/// module, which every parallel count (polyform, Quantumino, the CLI's
-/// shards) goes through.
-#[test]
-fn threads_start_only_in_the_engines_pool() {
-    // Spelt in parts so that this file does not match itself.
-    let needles = [
-        format!("thread::{}", "scope"),
-        format!("thread::{}", "spawn"),
-    ];
+/// Every line of a `.rs` file below `dirs` (relative to the repository)
+/// that contains one of `needles`, as `path:line: text`; `skip` names
+/// files allowed to.
+fn rust_lines_with(dirs: &[&str], needles: &[String], skip: &[&str]) -> Vec<String> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut offenders = Vec::new();
-    let mut stack: Vec<_> = ["crates", "src", "benches", "examples"]
-        .iter()
-        .map(|d| root.join(d))
-        .collect();
+    let mut found = Vec::new();
+    let mut stack: Vec<_> = dirs.iter().map(|d| root.join(d)).collect();
     while let Some(dir) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
@@ -157,20 +148,54 @@ fn threads_start_only_in_the_engines_pool() {
                 stack.push(path);
                 continue;
             }
-            if path.extension().is_none_or(|e| e != "rs") || path.ends_with("engine/src/pool.rs") {
+            if path.extension().is_none_or(|e| e != "rs") || skip.iter().any(|s| path.ends_with(s))
+            {
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap_or_default();
             for (i, line) in text.lines().enumerate() {
                 if needles.iter().any(|n| line.contains(n.as_str())) {
-                    offenders.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
+                    found.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
                 }
             }
         }
     }
+    found
+}
+
+/// One thread pool: native threads start only in the engine's `pool`
+/// module, which every parallel count (polyform, Quantumino, the CLI's
+/// shards) goes through.
+#[test]
+fn threads_start_only_in_the_engines_pool() {
+    // Spelt in parts so that this file does not match itself.
+    let needles = [
+        format!("thread::{}", "scope"),
+        format!("thread::{}", "spawn"),
+    ];
+    let offenders = rust_lines_with(
+        &["crates", "src", "benches", "examples"],
+        &needles,
+        &["engine/src/pool.rs"],
+    );
     assert!(
         offenders.is_empty(),
         "threads started outside engine::pool:\n{}",
+        offenders.join("\n")
+    );
+}
+
+/// The page never searches: hints, steps and logical solves reach it only
+/// through the worker's jobs, so no main-thread task waits on a search.
+#[test]
+fn the_page_asks_the_worker_for_hints_and_steps() {
+    // Spelt in parts so that this file does not match itself.
+    let needles =
+        ["next_step", "graduated_hint", "variant_hint", "run_logic"].map(|n| format!("{n}{}", "("));
+    let offenders = rust_lines_with(&["crates/web/src"], &needles, &[]);
+    assert!(
+        offenders.is_empty(),
+        "the page calls the logic engine itself:\n{}",
         offenders.join("\n")
     );
 }

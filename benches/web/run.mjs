@@ -25,6 +25,7 @@
 // new ones; the run's numbers go to target/bench/web.json.
 
 import { chromium } from "playwright-core";
+import { CHROMIUM, launchOptions } from "../../tests/e2e/lib/chromium.mjs";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -41,7 +42,7 @@ const opt = (name, fallback) => {
 const dist = resolve(opt("--dist", join(here, "..", "..", "dist")));
 const runs = Math.max(1, +opt("--runs", "5"));
 const lighthouseOn = !args.includes("--no-lighthouse");
-const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+const executablePath = CHROMIUM;
 const out = resolve(here, "..", "..", "target", "bench");
 
 // The figures from before the first-load work, for the "before" column.
@@ -124,21 +125,7 @@ console.log(`  gzip ${kb(sudokuGzip)}${sudokuBr ? `, brotli ${kb(sudokuBr)}` : "
 // --- 2. time to a usable grid ---
 const server = await startServer(dist);
 const base = `http://127.0.0.1:${server.port}/`;
-const browser = await chromium.launch({
-  executablePath,
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--enable-unsafe-swiftshader",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-});
+const browser = await chromium.launch(launchOptions(executablePath));
 
 const READY = 'html[data-app="ready"] [data-testid="grid"] [role="gridcell"]';
 

@@ -13,6 +13,7 @@
 // `make bench-browser` runs it.
 
 import { chromium } from "playwright-core";
+import { launchOptions } from "./lib/chromium.mjs";
 import { readFileSync, existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,7 +52,7 @@ function expectedFromReadme() {
 
 const server = await startServer(dist);
 const base = `http://127.0.0.1:${server.port}/`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium" });
+const browser = await chromium.launch(launchOptions());
 try {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await page.goto(`${base}#quantumino/${aside}/5x8x2/0`);

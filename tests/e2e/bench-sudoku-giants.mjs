@@ -14,6 +14,7 @@
 // of `make test` (minutes on the hard public 25×25s); numbers in docs/sat.md.
 
 import { chromium } from "playwright-core";
+import { launchOptions } from "./lib/chromium.mjs";
 import { readFileSync, existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,7 +41,7 @@ if (!existsSync(join(dist, "index.html"))) {
 
 const server = await startServer(dist);
 const base = `http://127.0.0.1:${server.port}/`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium" });
+const browser = await chromium.launch(launchOptions());
 let failed = 0;
 const rows = [];
 try {

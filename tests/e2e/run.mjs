@@ -18,6 +18,7 @@
 // E2E_LONG_TASKS=report only lists those during jobs.
 
 import { chromium } from "playwright-core";
+import { CHROMIUM, launchOptions } from "./lib/chromium.mjs";
 import { readdir } from "node:fs/promises";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -37,7 +38,7 @@ const jobs = Math.max(1, Number(opt("--jobs", process.env.E2E_JOBS || "1")) || 1
 const timesFile = opt("--times", "");
 const times = [];
 const shots = resolve(here, "..", "..", "target", "e2e");
-const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+const executablePath = CHROMIUM;
 
 function fail(message) {
   console.error(`e2e: ${message}`);
@@ -72,23 +73,7 @@ for (let i = 0; i < Math.min(jobs, selected.length); i++) {
 console.log(`e2e: serving ${dist} at ${runners.map((r) => r.base).join(", ")} and each at ${SUBPATH}`);
 console.log(`e2e: ${selected.length} tests, ${runners.length} at a time, Chromium ${executablePath}, screenshots in ${shots}`);
 
-// Flags from toolchain.md: no sandbox as root, software GL, no background
-// networking (this machine cannot reach the hosts Chromium would call).
-const browser = await chromium.launch({
-  executablePath,
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--enable-unsafe-swiftshader",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-});
+const browser = await chromium.launch(launchOptions(executablePath));
 
 let passed = 0;
 let failed = 0;

@@ -9,6 +9,7 @@
 // For Rust names in a CPU profile instead, build with APP_KEEP_NAMES=1
 // (scripts/build-app.mjs).
 import { chromium } from "playwright-core";
+import { launchOptions } from "./lib/chromium.mjs";
 import { startServer } from "./lib/server.mjs";
 
 const [dist, hash = "#sudoku", ...steps] = process.argv.slice(2);
@@ -17,11 +18,7 @@ if (!dist) {
   process.exit(2);
 }
 const server = await startServer(dist);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader", "--disable-dev-shm-usage"],
-});
+const browser = await chromium.launch(launchOptions());
 const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
 await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute"] });
 await page.goto(`http://127.0.0.1:${server.port}/${hash}`);

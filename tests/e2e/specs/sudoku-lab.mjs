@@ -45,14 +45,20 @@ function checkSolution(grid, puzzle) {
 
 const count = (page, sel) => page.locator(sel).count();
 
-/** Press Hint and wait for the worker's answer to that press (the button
- * counts its answers in data-answers). */
-async function pressHint(t, page = t.page) {
-  const hint = t.tid("hint", page);
-  const before = Number(await hint.getAttribute("data-answers"));
-  await hint.click();
-  await t.until((n) => Number(document.querySelector('[data-testid="hint"]').dataset.answers) > n, before, { page });
+/** Press a worker-backed button (Hint or Step) and wait for the worker's
+ * answer to that press (the button counts its answers in data-answers). */
+async function pressAnswered(t, id, page = t.page) {
+  const button = t.tid(id, page);
+  const before = Number(await button.getAttribute("data-answers"));
+  await button.click();
+  await t.until(
+    ([id, n]) => Number(document.querySelector(`[data-testid="${id}"]`).dataset.answers) > n,
+    [id, before],
+    { page },
+  );
 }
+const pressHint = (t, page = t.page) => pressAnswered(t, "hint", page);
+const pressStep = (t, page = t.page) => pressAnswered(t, "step", page);
 
 // tdoku's forum_hardest_1106, line 1: the logical rules need a guess.
 const FORUM = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
@@ -111,7 +117,7 @@ export const tests = [
       assert.equal(await said.getAttribute("data-stage"), "1");
 
       // Step: the whole step at once, as before.
-      await t.click("step");
+      await pressStep(t);
       assert.match(await said.innerText(), /Applied/);
       const stepped = await t.puzzle();
       assert.deepEqual([...stepped].map((c, i) => (c !== EASY[i] ? i : -1)).filter((i) => i >= 0), [placeCell]);
@@ -215,7 +221,7 @@ export const tests = [
         await t.click("steps-close");
       }
       assert.ok(k >= 0, "some top95 puzzle needs more than singles");
-      for (let s = 0; s <= k; s++) await t.click("step");
+      for (let s = 0; s <= k; s++) await pressStep(t);
       const technique = await t.tid("hint-text").getAttribute("data-technique");
       assert.ok(technique && !/single/i.test(technique), `reached a non-single step: ${technique}`);
       const text = await t.tid("hint-text").innerText();

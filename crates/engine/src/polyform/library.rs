@@ -64,39 +64,45 @@ pub fn puzzles() -> Vec<Puzzle> {
 
 fn cell_and_stick_puzzles() -> Vec<Puzzle> {
     use Lattice::*;
-    vec![
-        Puzzle::new(
-            "pentominoes-6x10",
+    // The pentomino rectangles h×w and the solid pentomino boxes, with
+    // PP's counts (up to symmetry, in all) where it publishes them.
+    let rectangles = [
+        (6, 10, Some(2339), Some(9356)),
+        (5, 12, Some(1010), None),
+        (4, 15, Some(368), None),
+        (3, 20, Some(2), None),
+    ]
+    .map(|(h, w, unique, all)| {
+        let p = Puzzle::new(
+            &format!("pentominoes-{h}x{w}"),
             Square,
-            region::rectangle(10, 6),
+            region::rectangle(w, h),
             sets::pentominoes(),
         )
-        .describe("The 12 pentominoes in a 6×10 rectangle")
-        .known(Some(2339), Some(9356), PP),
-        Puzzle::new(
-            "pentominoes-5x12",
-            Square,
-            region::rectangle(12, 5),
-            sets::pentominoes(),
+        .describe(&format!("The 12 pentominoes in a {h}×{w} rectangle"));
+        p.known(unique, all, PP)
+    });
+    let boxes = [
+        ((3, 4, 5), Some(3940), Some(31_520)),
+        ((2, 5, 6), None, None),
+        ((2, 3, 10), None, None),
+    ]
+    .map(|((a, b, c), unique, all)| {
+        let p = Puzzle::new(
+            &format!("solid-pentominoes-{a}x{b}x{c}"),
+            Cube,
+            region::cuboid(c, b, a),
+            sets::solid_pentominoes(),
         )
-        .describe("The 12 pentominoes in a 5×12 rectangle")
-        .known(Some(1010), None, PP),
-        Puzzle::new(
-            "pentominoes-4x15",
-            Square,
-            region::rectangle(15, 4),
-            sets::pentominoes(),
-        )
-        .describe("The 12 pentominoes in a 4×15 rectangle")
-        .known(Some(368), None, PP),
-        Puzzle::new(
-            "pentominoes-3x20",
-            Square,
-            region::rectangle(20, 3),
-            sets::pentominoes(),
-        )
-        .describe("The 12 pentominoes in a 3×20 rectangle")
-        .known(Some(2), None, PP),
+        .describe(&format!("The 12 solid pentominoes in a {a}×{b}×{c} box"));
+        if unique.is_some() {
+            p.known(unique, all, PP)
+        } else {
+            p
+        }
+    });
+    let mut out = Vec::from(rectangles);
+    out.extend([
         Puzzle::new(
             "pentominoes-8x8-hole",
             Square,
@@ -131,28 +137,9 @@ fn cell_and_stick_puzzles() -> Vec<Puzzle> {
         Puzzle::new("soma-3x3x3", Cube, region::cuboid(3, 3, 3), sets::soma())
             .describe("Piet Hein's Soma cube: the 7 Soma pieces in a 3×3×3 cube")
             .known(Some(240), Some(11_520), PP),
-        Puzzle::new(
-            "solid-pentominoes-3x4x5",
-            Cube,
-            region::cuboid(5, 4, 3),
-            sets::solid_pentominoes(),
-        )
-        .describe("The 12 solid pentominoes in a 3×4×5 box")
-        .known(Some(3940), Some(31_520), PP),
-        Puzzle::new(
-            "solid-pentominoes-2x5x6",
-            Cube,
-            region::cuboid(6, 5, 2),
-            sets::solid_pentominoes(),
-        )
-        .describe("The 12 solid pentominoes in a 2×5×6 box"),
-        Puzzle::new(
-            "solid-pentominoes-2x3x10",
-            Cube,
-            region::cuboid(10, 3, 2),
-            sets::solid_pentominoes(),
-        )
-        .describe("The 12 solid pentominoes in a 2×3×10 box"),
+    ]);
+    out.extend(boxes);
+    out.extend([
         Puzzle::new(
             "hexiamonds-4x9",
             Triangle,
@@ -210,7 +197,8 @@ fn cell_and_stick_puzzles() -> Vec<Puzzle> {
             None,
             "Polyform Puzzler (tetrasticks 5×5, H omitted)",
         ),
-    ]
+    ]);
+    out
 }
 
 /// The puzzle with this name (or solution-file title), case-insensitive.

@@ -8,9 +8,7 @@ use serde::{Deserialize, Serialize};
 use tessera_engine::sudoku::generate::{
     self, GenerateError, Generated, Options as GenerateOptions,
 };
-use tessera_engine::sudoku::logic::{
-    self, Branch, BranchEnd, Explanation, Guess, Step as LogicStep,
-};
+use tessera_engine::sudoku::logic::{self, Branch, BranchEnd, Explanation, Guess};
 use tessera_engine::sudoku::variant::Kind;
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku, SudokuError};
 
@@ -252,19 +250,11 @@ pub struct FlatExplanation {
     pub guesses: Vec<FlatGuess>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FlatGuess {
-    pub cell: usize,
-    pub candidates: Vec<u8>,
-    pub branches: Vec<FlatBranch>,
-}
+/// A guess of the flat list: its branches end in an index into it.
+pub type FlatGuess = Guess<FlatEnd>;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FlatBranch {
-    pub digit: u8,
-    pub steps: Vec<LogicStep>,
-    pub end: FlatEnd,
-}
+/// A branch of a [`FlatGuess`].
+pub type FlatBranch = Branch<FlatEnd>;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum FlatEnd {

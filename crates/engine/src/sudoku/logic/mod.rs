@@ -76,19 +76,23 @@ fn run_rules(board: &mut Board, steps: &mut Vec<Step>, rules: &[Technique]) -> S
 }
 
 /// A guess: every candidate of the cell with fewest, each explored.
+///
+/// `E` is how a branch ends: [`BranchEnd`] nests the next guess in the
+/// tree; the worker's messages use a flat list of guesses, whose ends
+/// point into it by index.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Guess {
+pub struct Guess<E = BranchEnd> {
     pub cell: usize,
     pub candidates: Vec<u8>,
-    pub branches: Vec<Branch>,
+    pub branches: Vec<Branch<E>>,
 }
 
 /// One candidate of a guess tried: the logic that followed and its end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Branch {
+pub struct Branch<E = BranchEnd> {
     pub digit: u8,
     pub steps: Vec<Step>,
-    pub end: BranchEnd,
+    pub end: E,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

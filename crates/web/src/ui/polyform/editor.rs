@@ -28,102 +28,72 @@ struct Preset {
     omit: &'static [&'static str],
 }
 
-const PRESETS: &[Preset] = &[
-    Preset {
-        label: "6×10",
-        lattice: Lattice::Square,
-        size: (10, 6, 1),
-        set: "pentominoes",
-        region: || region::rectangle(10, 6),
-        omit: &[],
-    },
-    Preset {
-        label: "8×8 − 2×2",
-        lattice: Lattice::Square,
-        size: (8, 8, 1),
-        set: "pentominoes",
-        region: || region::rectangle_without(8, 8, &[(3, 3), (3, 4), (4, 3), (4, 4)]),
-        omit: &[],
-    },
-    Preset {
-        label: "5×12",
-        lattice: Lattice::Square,
-        size: (12, 5, 1),
-        set: "pentominoes",
-        region: || region::rectangle(12, 5),
-        omit: &[],
-    },
-    Preset {
-        label: "4×9",
-        lattice: Lattice::Triangle,
-        size: (9, 4, 1),
-        set: "hexiamonds",
-        region: || region::triangle_parallelogram(9, 4),
-        omit: &[],
-    },
-    Preset {
-        label: "6×6",
-        lattice: Lattice::Triangle,
-        size: (6, 6, 1),
-        set: "hexiamonds",
-        region: || region::triangle_parallelogram(6, 6),
-        omit: &[],
-    },
-    Preset {
-        label: "4×7",
-        lattice: Lattice::Hexagon,
-        size: (7, 4, 1),
-        set: "tetrahexes",
-        region: || region::hex_parallelogram(7, 4),
-        omit: &[],
-    },
-    Preset {
-        label: "3×3×3",
-        lattice: Lattice::Cube,
-        size: (3, 3, 3),
-        set: "soma",
-        region: || region::cuboid(3, 3, 3),
-        omit: &[],
-    },
-    Preset {
-        label: "3×4×5",
-        lattice: Lattice::Cube,
-        size: (5, 4, 3),
-        set: "solid-pentominoes",
-        region: || region::cuboid(5, 4, 3),
-        omit: &[],
-    },
-    Preset {
-        label: "5×5 grid",
-        lattice: Lattice::Stick,
-        size: (5, 5, 1),
-        set: "tetrasticks",
-        region: || region::stick_grid(5, 5),
-        omit: &["H"],
-    },
-    Preset {
-        label: "6×2 trapezoid",
-        lattice: Lattice::Trig,
-        size: (6, 2, 1),
-        set: "tritrigs",
+impl Preset {
+    const fn new(
+        label: &'static str,
+        lattice: Lattice,
+        size: (i32, i32, i32),
+        set: &'static str,
+        region: fn() -> Vec<Cell>,
+    ) -> Preset {
+        Preset {
+            label,
+            lattice,
+            size,
+            set,
+            region,
+            omit: &[],
+        }
+    }
+
+    const fn omit(self, omit: &'static [&'static str]) -> Preset {
+        Preset { omit, ..self }
+    }
+}
+
+const PRESETS: &[Preset] = {
+    use Lattice::*;
+    &[
+        Preset::new("6×10", Square, (10, 6, 1), "pentominoes", || {
+            region::rectangle(10, 6)
+        }),
+        Preset::new("8×8 − 2×2", Square, (8, 8, 1), "pentominoes", || {
+            region::rectangle_without(8, 8, &[(3, 3), (3, 4), (4, 3), (4, 4)])
+        }),
+        Preset::new("5×12", Square, (12, 5, 1), "pentominoes", || {
+            region::rectangle(12, 5)
+        }),
+        Preset::new("4×9", Triangle, (9, 4, 1), "hexiamonds", || {
+            region::triangle_parallelogram(9, 4)
+        }),
+        Preset::new("6×6", Triangle, (6, 6, 1), "hexiamonds", || {
+            region::triangle_parallelogram(6, 6)
+        }),
+        Preset::new("4×7", Hexagon, (7, 4, 1), "tetrahexes", || {
+            region::hex_parallelogram(7, 4)
+        }),
+        Preset::new("3×3×3", Cube, (3, 3, 3), "soma", || {
+            region::cuboid(3, 3, 3)
+        }),
+        Preset::new("3×4×5", Cube, (5, 4, 3), "solid-pentominoes", || {
+            region::cuboid(5, 4, 3)
+        }),
+        Preset::new("5×5 grid", Stick, (5, 5, 1), "tetrasticks", || {
+            region::stick_grid(5, 5)
+        })
+        .omit(&["H"]),
         // Polyform Puzzler's TritrigsTrapezoid6x2 (8 solutions).
-        region: || {
+        Preset::new("6×2 trapezoid", Trig, (6, 2, 1), "tritrigs", || {
             library::find("tritrigs-trapezoid-6x2")
                 .map(|p| p.region)
                 .unwrap_or_default()
-        },
-        omit: &[],
-    },
-    Preset {
-        label: "5×3",
-        lattice: Lattice::Twig,
-        size: (5, 3, 1),
-        set: "pentatwigs",
+        }),
         // Every edge of 5×3 hexagons: Polyform Puzzler's Pentatwigs5x3.
-        region: || region::twig_grid(5, 3),
-        omit: &[],
-    },
-];
+        Preset::new("5×3", Twig, (5, 3, 1), "pentatwigs", || {
+            region::twig_grid(5, 3)
+        }),
+    ]
+};
 
 impl State {
     fn from_preset(p: &Preset) -> State {

@@ -19,22 +19,30 @@ enum What {
 }
 
 impl What {
-    fn id(self) -> &'static str {
+    /// The row's id (in test ids), its title and the published value.
+    fn words(self) -> [&'static str; 3] {
         match self {
-            What::Shidoku => "shidoku",
-            What::SixBySix => "six",
-            What::NineByNine => "nine",
-            What::Bands => "bands",
+            What::Shidoku => ["shidoku", "Shidoku: all 4×4 grids", "288"],
+            What::SixBySix => ["six", "All 6×6 grids (2×3 boxes)", "28,200,960"],
+            What::NineByNine => [
+                "nine",
+                "All 9×9 grids",
+                "6,670,903,752,021,072,936,960 (Felgenhauer & Jarvis, 2005)",
+            ],
+            What::Bands => [
+                "bands",
+                "9×9 boxes next to a fixed first box",
+                "12,096 right (and below); 146,313,216 pairs",
+            ],
         }
     }
 
+    fn id(self) -> &'static str {
+        self.words()[0]
+    }
+
     fn title(self) -> &'static str {
-        match self {
-            What::Shidoku => "Shidoku: all 4×4 grids",
-            What::SixBySix => "All 6×6 grids (2×3 boxes)",
-            What::NineByNine => "All 9×9 grids",
-            What::Bands => "9×9 boxes next to a fixed first box",
-        }
+        self.words()[1]
     }
 
     fn method(self) -> &'static str {
@@ -59,12 +67,7 @@ impl What {
     }
 
     fn published(self) -> &'static str {
-        match self {
-            What::Shidoku => "288",
-            What::SixBySix => "28,200,960",
-            What::NineByNine => "6,670,903,752,021,072,936,960 (Felgenhauer & Jarvis, 2005)",
-            What::Bands => "12,096 right (and below); 146,313,216 pairs",
-        }
+        self.words()[2]
     }
 
     /// The box shape this row counts with.

@@ -173,6 +173,8 @@ pub struct Lab {
     /// presses have been answered (the page's tests wait on it).
     pub hint_busy: RwSignal<bool>,
     pub hint_answers: RwSignal<u32>,
+    /// How many Step presses the worker has answered (for tests).
+    pub step_answers: RwSignal<u32>,
     /// The analysis of the grid shown, the hint, and the generator.
     explain_job: JobSlot,
     hint_job: JobSlot,
@@ -255,6 +257,7 @@ impl Lab {
             reference: RwSignal::new(None),
             hint_busy: RwSignal::new(false),
             hint_answers: RwSignal::new(0),
+            step_answers: RwSignal::new(0),
             explain_job: JobSlot::new(),
             hint_job: JobSlot::new(),
             gen_job: JobSlot::new(),
@@ -515,18 +518,64 @@ impl Lab {
 
     /// Apply the next step as one undoable edit: placements become values,
     /// eliminations become pencil marks (all of them, so the marks show the
-    /// position the next hint reads).
+    /// position the next hint reads). The step is found in the worker, by
+    /// the same job as the Hint's last press, so the page never searches.
     pub fn step(&self) {
+        if self.hint_busy.get_untracked() {
+            return;
+        }
+        let b = self.bench.board.get_untracked();
         let Some(p) = self.current() else { return };
         self.viewing.set(None);
         self.hint_stage.set(None);
-        let Some(step) = logic::next_step(&p) else {
-            self.bench.lab_view.set(None);
-            let (k, t) = self.no_step_reason(&p);
-            self.say(k, t, None);
-            return;
+        let key = (b.cells.clone(), b.notes.clone());
+        let job = SudokuHint {
+            rules: Kind::Standard(b.shape),
+            values: b.cells.clone(),
+            marks: b.notes.clone(),
+            solution: None,
+            stage: 4,
         };
-        self.apply(&p, step, false);
+        let lab = *self;
+        self.hint_busy.set(true);
+        self.hint_job.submit(job, move |_, e| match e {
+            Event::Item { item, .. } => {
+                lab.hint_busy.set(false);
+                lab.show_step(item, &p, &key);
+                lab.step_answers.update(|n| *n += 1);
+            }
+            Event::Error(e) => {
+                lab.hint_busy.set(false);
+                lab.say(Tone::Error, format!("No step: {}.", e.message), None);
+                lab.step_answers.update(|n| *n += 1);
+            }
+            Event::Done(_) => lab.hint_busy.set(false),
+            _ => {}
+        });
+    }
+
+    /// The worker's next step for position `p`, applied — unless the grid
+    /// changed while it was being found.
+    fn show_step(&self, h: Hint, p: &logic::Board, key: &(Vec<u8>, Vec<u64>)) {
+        let now = self
+            .bench
+            .board
+            .with_untracked(|b| b.cells == key.0 && b.notes == key.1);
+        if !now {
+            return self.say(
+                Tone::Info,
+                "The grid changed while the step was being found: press Step again.",
+                None,
+            );
+        }
+        match (h.kind, h.step) {
+            (HintKind::Step, Some(step)) => self.apply(p, step, false),
+            _ => {
+                self.bench.lab_view.set(None);
+                let (k, t) = self.no_step_reason(p);
+                self.say(k, t, None);
+            }
+        }
     }
 
     fn apply(&self, p: &logic::Board, step: Step, from_hint: bool) {

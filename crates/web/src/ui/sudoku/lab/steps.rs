@@ -263,7 +263,7 @@ pub fn LabCard(lab: Lab) -> impl IntoView {
                 <button type="button" data-testid="hint" title="A hint in four presses: where to look, the cells, the step, then apply it" aria-busy=move || lab.hint_busy.get().to_string() data-answers=move || lab.hint_answers.get() on:click=move |_| lab.hint()>
                     {move || if lab.hint_busy.get() { "Hint…" } else { "Hint" }}
                 </button>
-                <button type="button" data-testid="step" title="Apply the next logical step (undoable)" on:click=move |_| lab.step()>
+                <button type="button" data-testid="step" title="Apply the next logical step (undoable)" aria-busy=move || lab.hint_busy.get().to_string() data-answers=move || lab.step_answers.get() on:click=move |_| lab.step()>
                     "Step"
                 </button>
                 <button type="button" class="primary" data-testid="solve-logically" title="Every step, from the givens to the solution" on:click=move |_| lab.solve_logically()>

@@ -45,31 +45,35 @@ pub enum Mode {
 impl Mode {
     pub const ALL: [Mode; 4] = [Mode::Standard, Mode::X, Mode::Jigsaw, Mode::Samurai];
 
-    pub fn id(self) -> &'static str {
+    /// The mode's id (in test ids and the URL), its label and the line
+    /// that says what it is.
+    fn words(self) -> [&'static str; 3] {
         match self {
-            Mode::Standard => "standard",
-            Mode::X => "x",
-            Mode::Jigsaw => "jigsaw",
-            Mode::Samurai => "samurai",
+            Mode::Standard => ["standard", "Standard", "Rows, columns and boxes, any size"],
+            Mode::X => ["x", "X", "9×9 with both main diagonals as extra units"],
+            Mode::Jigsaw => [
+                "jigsaw",
+                "Jigsaw",
+                "9×9 with irregular regions instead of boxes",
+            ],
+            Mode::Samurai => [
+                "samurai",
+                "Samurai",
+                "Five 9×9 grids sharing the centre grid’s corner boxes",
+            ],
         }
+    }
+
+    pub fn id(self) -> &'static str {
+        self.words()[0]
     }
 
     fn label(self) -> &'static str {
-        match self {
-            Mode::Standard => "Standard",
-            Mode::X => "X",
-            Mode::Jigsaw => "Jigsaw",
-            Mode::Samurai => "Samurai",
-        }
+        self.words()[1]
     }
 
     fn hint(self) -> &'static str {
-        match self {
-            Mode::Standard => "Rows, columns and boxes, any size",
-            Mode::X => "9×9 with both main diagonals as extra units",
-            Mode::Jigsaw => "9×9 with irregular regions instead of boxes",
-            Mode::Samurai => "Five 9×9 grids sharing the centre grid’s corner boxes",
-        }
+        self.words()[2]
     }
 }
 
