@@ -639,6 +639,8 @@ pub struct ConstraintSearch {
     count_only: bool,
     nodes: u64,
     solutions: u128,
+    /// The progress reported so far (never less than before).
+    fraction: f64,
 }
 
 impl ConstraintSearch {
@@ -657,6 +659,7 @@ impl ConstraintSearch {
             count_only: false,
             nodes: 0,
             solutions: 0,
+            fraction: 0.0,
         }
     }
 
@@ -682,6 +685,39 @@ impl ConstraintSearch {
 
 impl Search<Vec<u8>> for ConstraintSearch {
     fn step(&mut self, budget: u64) -> Step<Vec<u8>> {
+        let step = self.run(budget);
+        // Knuth's sum over the open path can round a hair below the last
+        // report; a bar must never move back.
+        let now = if self.done {
+            1.0
+        } else {
+            tree_fraction(self.stack.iter().map(|f| (f.finished, f.branching)))
+        };
+        self.fraction = self.fraction.max(now);
+        step
+    }
+
+    fn progress(&self) -> Progress {
+        Progress {
+            nodes: self.nodes,
+            solutions: self.solutions,
+            fraction: self.fraction,
+            conflicts: None,
+        }
+    }
+
+    fn set_count_only(&mut self, count_only: bool) {
+        self.count_only = count_only;
+    }
+
+    fn engine(&self) -> Option<&'static str> {
+        Some("constraints")
+    }
+}
+
+impl ConstraintSearch {
+    /// [`Search::step`] without the progress bookkeeping.
+    fn run(&mut self, budget: u64) -> Step<Vec<u8>> {
         let stop = self.nodes.saturating_add(budget.max(1));
         loop {
             if self.done {
@@ -734,27 +770,6 @@ impl Search<Vec<u8>> for ConstraintSearch {
                 }),
             }
         }
-    }
-
-    fn progress(&self) -> Progress {
-        Progress {
-            nodes: self.nodes,
-            solutions: self.solutions,
-            fraction: if self.done {
-                1.0
-            } else {
-                tree_fraction(self.stack.iter().map(|f| (f.finished, f.branching)))
-            },
-            conflicts: None,
-        }
-    }
-
-    fn set_count_only(&mut self, count_only: bool) {
-        self.count_only = count_only;
-    }
-
-    fn engine(&self) -> Option<&'static str> {
-        Some("constraints")
     }
 }
 
@@ -817,4 +832,200 @@ pub fn true_candidates(puzzle: &Puzzle, limit_solves: usize) -> Vec<u64> {
         .zip(&undecided)
         .map(|(&m, &u)| m | u)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::constraint::random::random_puzzle;
+    use crate::sudoku::constraint::{check, Regions};
+    use crate::sudoku::generate::random_grid;
+    use crate::sudoku::variant::solve::VariantSearch;
+    use crate::sudoku::variant::{RegionMap, Variant};
+    use crate::sudoku::Shape;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Every grid the exact-cover engine finds for these regions and
+    /// givens, up to `limit` (`None` past it).
+    fn grids(regions: &Regions, givens: &[u8], limit: usize) -> Option<Vec<Vec<u8>>> {
+        let variant = match regions {
+            Regions::Boxes(shape) => Variant::standard(*shape),
+            Regions::Map(map) => Variant::jigsaw(map.clone()),
+        };
+        let mut search = VariantSearch::for_variant(&variant, givens).ok()?;
+        let mut out = Vec::new();
+        loop {
+            match search.step(1 << 16) {
+                Step::Solution(s) => out.push(s),
+                Step::Paused => {}
+                Step::Done => return Some(out),
+            }
+            if out.len() > limit {
+                return None;
+            }
+        }
+    }
+
+    /// All solutions of the constraint solver, in its order.
+    fn all(puzzle: &Puzzle) -> Vec<Vec<u8>> {
+        let mut search = ConstraintSearch::new(puzzle);
+        let mut out = Vec::new();
+        loop {
+            match search.step(1 << 16) {
+                Step::Solution(s) => out.push(s),
+                Step::Paused => {}
+                Step::Done => return out,
+            }
+        }
+    }
+
+    /// The solver's solutions are exactly the grids the other engine finds
+    /// that the checker accepts: same set, no repeats.
+    fn agree(puzzle: &Puzzle, candidates: &[Vec<u8>]) -> usize {
+        let mut expected: Vec<Vec<u8>> = candidates
+            .iter()
+            .filter(|g| check(puzzle, g).is_ok())
+            .cloned()
+            .collect();
+        let mut found = all(puzzle);
+        for s in &found {
+            assert_eq!(
+                check(puzzle, s),
+                Ok(()),
+                "{}",
+                super::super::text::print(puzzle)
+            );
+        }
+        assert_eq!(count(puzzle, None), found.len() as u128);
+        expected.sort();
+        found.sort();
+        let before = found.len();
+        found.dedup();
+        assert_eq!(before, found.len(), "a solution came twice");
+        assert_eq!(found, expected, "{}", super::super::text::print(puzzle));
+        expected.len()
+    }
+
+    #[test]
+    fn empty_grids_count_as_the_other_engines_do() {
+        let four = Regions::Boxes(Shape::new(2, 2).unwrap());
+        let p = Puzzle::new(four.clone(), vec![0; 16], vec![]).unwrap();
+        let every = grids(&four, &[0; 16], 1000).unwrap();
+        assert_eq!(count(&p, None), every.len() as u128);
+        assert_eq!(agree(&p, &every), 288);
+    }
+
+    #[test]
+    fn random_constraints_on_4x4_agree_with_filtering_every_grid() {
+        let mut rng = ChaCha8Rng::seed_from_u64(44);
+        let mut nonzero = 0;
+        for round in 0..400 {
+            let regions = if round % 3 == 2 {
+                Regions::Map(RegionMap::random(4, &mut rng))
+            } else {
+                Regions::Boxes(Shape::new(2, 2).unwrap())
+            };
+            let every = grids(&regions, &[0; 16], 1000).unwrap();
+            if every.is_empty() {
+                // Some jigsaw maps have no filling at all.
+                continue;
+            }
+            let grid = every[rng.gen_range(0..every.len())].clone();
+            let k = rng.gen_range(1..=4);
+            let from_grid = if round % 4 == 0 {
+                None
+            } else {
+                Some(&grid[..])
+            };
+            let puzzle = random_puzzle(regions, from_grid, k, 0.1, &mut rng);
+            let candidates = grids(puzzle.regions(), puzzle.givens(), 1000).unwrap_or_default();
+            if agree(&puzzle, &candidates) > 0 {
+                nonzero += 1;
+            }
+        }
+        assert!(nonzero > 100, "only {nonzero} puzzles had a solution");
+    }
+
+    #[test]
+    fn random_constraints_on_partial_6x6_and_9x9_agree_with_filtering() {
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        let mut compared = 0;
+        for round in 0..120 {
+            let (shape, keep) = match round % 3 {
+                0 => (Shape::new(2, 3).unwrap(), 0.35),
+                1 => (Shape::new(3, 2).unwrap(), 0.35),
+                _ => (Shape::NINE, 0.45),
+            };
+            let grid = random_grid(shape, &mut rng).unwrap().cells().to_vec();
+            let k = rng.gen_range(1..=6);
+            let puzzle = random_puzzle(Regions::Boxes(shape), Some(&grid), k, keep, &mut rng);
+            let Some(candidates) = grids(puzzle.regions(), puzzle.givens(), 3000) else {
+                continue;
+            };
+            compared += 1;
+            agree(&puzzle, &candidates);
+        }
+        assert!(compared > 60, "only {compared} puzzles were small enough");
+    }
+
+    #[test]
+    fn true_candidates_are_the_union_of_the_solutions() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..60 {
+            let regions = Regions::Boxes(Shape::new(2, 2).unwrap());
+            let every = grids(&regions, &[0; 16], 1000).unwrap();
+            let grid = every[rng.gen_range(0..every.len())].clone();
+            let puzzle = random_puzzle(regions, Some(&grid), 2, 0.1, &mut rng);
+            let mut union = vec![0u64; 16];
+            for s in every.iter().filter(|g| {
+                check(&puzzle, g).is_ok()
+                    && g.iter()
+                        .zip(puzzle.givens())
+                        .all(|(a, b)| *b == 0 || a == b)
+            }) {
+                for (m, &d) in union.iter_mut().zip(s) {
+                    *m |= 1 << (d - 1);
+                }
+            }
+            assert_eq!(true_candidates(&puzzle, 1000), union);
+            // A budget of one solve keeps every undecided candidate.
+            let rough = true_candidates(&puzzle, 1);
+            assert!(rough.iter().zip(&union).all(|(r, u)| r & u == *u));
+        }
+    }
+
+    #[test]
+    fn a_search_in_slices_finds_what_one_run_finds_and_reports_progress() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let shape = Shape::new(2, 3).unwrap();
+        let grid = random_grid(shape, &mut rng).unwrap().cells().to_vec();
+        let puzzle = random_puzzle(Regions::Boxes(shape), Some(&grid), 3, 0.2, &mut rng);
+        let whole = all(&puzzle);
+        assert!(!whole.is_empty());
+        let mut search = ConstraintSearch::new(&puzzle);
+        let mut sliced = Vec::new();
+        let mut last = 0.0;
+        loop {
+            match search.step(1) {
+                Step::Solution(s) => sliced.push(s),
+                Step::Paused => {}
+                Step::Done => break,
+            }
+            let f = search.progress().fraction;
+            assert!((last..=1.0).contains(&f), "{last} then {f}");
+            last = f;
+        }
+        assert_eq!(sliced, whole);
+        let p = search.progress();
+        assert_eq!(p.fraction, 1.0);
+        assert_eq!(p.solutions, whole.len() as u128);
+        assert_eq!(search.step(10), Step::Done);
+        let mut counting = ConstraintSearch::new(&puzzle);
+        counting.set_count_only(true);
+        assert_eq!(counting.step(u64::MAX), Step::Done);
+        assert_eq!(counting.progress().solutions, whole.len() as u128);
+        assert_eq!(count(&puzzle, Some(1)), 1);
+        assert_eq!(solve(&puzzle).as_ref(), whole.first());
+    }
 }
