@@ -845,6 +845,10 @@ mod tests {
     use crate::sudoku::Shape;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
+    use std::collections::HashSet;
+
+    /// The number of kinds of [`Constraint`].
+    const KINDS: usize = 21;
 
     /// Every grid the exact-cover engine finds for these regions and
     /// givens, up to `limit` (`None` past it).
@@ -920,7 +924,8 @@ mod tests {
     fn random_constraints_on_4x4_agree_with_filtering_every_grid() {
         let mut rng = ChaCha8Rng::seed_from_u64(44);
         let mut nonzero = 0;
-        for round in 0..400 {
+        let mut kinds = HashSet::new();
+        for round in 0..3000 {
             let regions = if round % 3 == 2 {
                 Regions::Map(RegionMap::random(4, &mut rng))
             } else {
@@ -940,33 +945,54 @@ mod tests {
             };
             let puzzle = random_puzzle(regions, from_grid, k, 0.1, &mut rng);
             let candidates = grids(puzzle.regions(), puzzle.givens(), 1000).unwrap_or_default();
+            kinds.extend(puzzle.constraints().iter().map(std::mem::discriminant));
             if agree(&puzzle, &candidates) > 0 {
                 nonzero += 1;
             }
         }
-        assert!(nonzero > 100, "only {nonzero} puzzles had a solution");
+        assert!(nonzero > 800, "only {nonzero} puzzles had a solution");
+        assert_eq!(kinds.len(), KINDS, "not every kind of constraint was tried");
     }
 
     #[test]
     fn random_constraints_on_partial_6x6_and_9x9_agree_with_filtering() {
         let mut rng = ChaCha8Rng::seed_from_u64(6);
         let mut compared = 0;
-        for round in 0..120 {
-            let (shape, keep) = match round % 3 {
+        let mut solved_kinds = HashSet::new();
+        for round in 0..160 {
+            let (shape, keep) = match round % 4 {
                 0 => (Shape::new(2, 3).unwrap(), 0.35),
                 1 => (Shape::new(3, 2).unwrap(), 0.35),
                 _ => (Shape::NINE, 0.45),
             };
             let grid = random_grid(shape, &mut rng).unwrap().cells().to_vec();
             let k = rng.gen_range(1..=6);
-            let puzzle = random_puzzle(Regions::Boxes(shape), Some(&grid), k, keep, &mut rng);
+            let drawn = random_puzzle(Regions::Boxes(shape), Some(&grid), k, 0.0, &mut rng);
+            // Givens from a grid that keeps the rules (one the solver finds
+            // within a budget, or the random grid if it finds none), so that
+            // global rules and lines are met by puzzles with solutions; the
+            // counts compared below do not depend on how the grid was found.
+            let mut search = ConstraintSearch::new(&drawn);
+            let fill = match search.step(20_000) {
+                Step::Solution(s) => s,
+                _ => grid,
+            };
+            let givens = fill
+                .iter()
+                .map(|&v| if rng.gen_bool(keep) { v } else { 0 })
+                .collect();
+            let puzzle = drawn.with_givens(givens).unwrap();
             let Some(candidates) = grids(puzzle.regions(), puzzle.givens(), 3000) else {
                 continue;
             };
             compared += 1;
-            agree(&puzzle, &candidates);
+            if agree(&puzzle, &candidates) > 0 {
+                solved_kinds.extend(puzzle.constraints().iter().map(std::mem::discriminant));
+            }
         }
-        assert!(compared > 60, "only {compared} puzzles were small enough");
+        assert!(compared > 80, "only {compared} puzzles were small enough");
+        // Every kind is met in a puzzle that has solutions.
+        assert_eq!(solved_kinds.len(), KINDS);
     }
 
     #[test]
