@@ -13,7 +13,7 @@ use tessera::engine::search::{Search, Step};
 use tessera::engine::sudoku::constraint::random::random_puzzle;
 use tessera::engine::sudoku::constraint::text::{parse, print};
 use tessera::engine::sudoku::constraint::{
-    check, count, solve, Constraint, ConstraintSearch, Puzzle, Regions,
+    check, count, solve, true_candidates, Constraint, ConstraintSearch, Puzzle, Regions,
 };
 use tessera::engine::sudoku::generate::random_grid;
 use tessera::engine::sudoku::variant::solve::VariantSearch;
@@ -213,6 +213,16 @@ fn killers_drawn_over_a_solved_grid_solve_to_it() {
         // Cages drawn at random need not pin the grid down; the ones that
         // do are solved to it.
         assert!(found.contains(grid), "killer {seed} lost its own grid");
+        // The true candidates are what the solutions hold.
+        let mut union = vec![0u64; 81];
+        for s in &found {
+            for (m, &d) in union.iter_mut().zip(s) {
+                *m |= 1 << (d - 1);
+            }
+        }
+        let started = Instant::now();
+        assert_eq!(true_candidates(&puzzle, 10_000), union);
+        eprintln!("killer {seed}: true candidates in {:?}", started.elapsed());
         if found.len() == 1 {
             unique += 1;
         }

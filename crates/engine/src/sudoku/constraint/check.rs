@@ -297,7 +297,7 @@ pub fn check(puzzle: &Puzzle, grid: &[u8]) -> Result<(), Violation> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::constraint::{Diagonal, Line, Regions, Xv};
+    use crate::sudoku::constraint::{Diagonal, Regions, RowOrColumn, Xv};
     use crate::sudoku::Shape;
 
     /// A 4×4 grid: 1234 / 3412 / 2143 / 4321.
@@ -338,11 +338,11 @@ mod tests {
                 cells: [4, 8],
             },
             Constraint::Sandwich {
-                line: Line::Row(1),
+                line: RowOrColumn::Row(1),
                 sum: 0,
             },
             Constraint::Sandwich {
-                line: Line::Row(0),
+                line: RowOrColumn::Row(0),
                 sum: 5,
             },
             Constraint::LittleKiller {

@@ -85,19 +85,19 @@ impl Xv {
     }
 }
 
-/// A row or a column, numbered from 0 (a sandwich clue's line).
+/// A row or a column, numbered from 0: where a sandwich clue stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Line {
+pub enum RowOrColumn {
     Row(usize),
     Column(usize),
 }
 
-impl Line {
+impl RowOrColumn {
     /// Its cells in reading order.
     pub fn cells(self, n: usize) -> Vec<usize> {
         match self {
-            Line::Row(r) => (0..n).map(|c| r * n + c).collect(),
-            Line::Column(c) => (0..n).map(|r| r * n + c).collect(),
+            RowOrColumn::Row(r) => (0..n).map(|c| r * n + c).collect(),
+            RowOrColumn::Column(c) => (0..n).map(|r| r * n + c).collect(),
         }
     }
 }
@@ -155,7 +155,7 @@ pub enum Constraint {
     NegativeXv,
     /// The digits strictly between 1 and n on the line add up to `sum`.
     Sandwich {
-        line: Line,
+        line: RowOrColumn,
         sum: u32,
     },
     /// The digits on a diagonal (outside clue) add up to `sum`; they may
@@ -225,8 +225,8 @@ impl Constraint {
             ),
             Constraint::NegativeXv => "the rule that all XV marks are given".into(),
             Constraint::Sandwich { line, sum } => match line {
-                Line::Row(r) => format!("sandwich {sum} on row {}", r + 1),
-                Line::Column(c) => format!("sandwich {sum} on column {}", c + 1),
+                RowOrColumn::Row(r) => format!("sandwich {sum} on row {}", r + 1),
+                RowOrColumn::Column(c) => format!("sandwich {sum} on column {}", c + 1),
             },
             Constraint::LittleKiller { cells, sum } => format!("little killer {sum}{}", at(cells)),
             Constraint::Whisper(cells) => format!("whisper line{}", at(cells)),
@@ -506,7 +506,7 @@ fn validate(c: &Constraint, n: usize) -> Result<(), String> {
         Constraint::Kropki { cells: p, .. } | Constraint::Xv { cells: p, .. } => pair(p),
         Constraint::Sandwich { line, sum } => {
             let i = match line {
-                Line::Row(i) | Line::Column(i) => *i,
+                RowOrColumn::Row(i) | RowOrColumn::Column(i) => *i,
             };
             if i >= n {
                 return Err(format!("is off the grid: there are {n} rows and columns"));

@@ -4,7 +4,7 @@
 //! tends to keep the rules and the puzzle is often solvable; without one
 //! they are random within range, and the puzzle often has no solution.
 
-use super::{Constraint, Diagonal, Dot, Line, Puzzle, Regions, Xv};
+use super::{Constraint, Diagonal, Dot, Puzzle, Regions, RowOrColumn, Xv};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -134,9 +134,9 @@ pub fn random_constraint(n: usize, grid: Option<&[u8]>, rng: &mut ChaCha8Rng) ->
             7 => {
                 let i = rng.gen_range(0..n);
                 let line = if rng.gen_bool(0.5) {
-                    Line::Row(i)
+                    RowOrColumn::Row(i)
                 } else {
-                    Line::Column(i)
+                    RowOrColumn::Column(i)
                 };
                 let most: u32 = (2..max).sum();
                 let sum = match grid {

@@ -41,7 +41,7 @@
 //! assert_eq!(error.to_string(), "line 2, at 'r1c9': the cell is outside the 4x4 grid");
 //! ```
 
-use super::{Constraint, ConstraintError, Diagonal, Dot, Line, Puzzle, Regions, Xv};
+use super::{Constraint, ConstraintError, Diagonal, Dot, Puzzle, Regions, RowOrColumn, Xv};
 use crate::sudoku::grid::{cell_name, symbol_char};
 use crate::sudoku::shape::Shape;
 use crate::sudoku::variant::RegionMap;
@@ -100,8 +100,8 @@ pub fn print(puzzle: &Puzzle) -> String {
             ),
             Constraint::NegativeXv => "negative xv".into(),
             Constraint::Sandwich { line, sum } => match line {
-                Line::Row(r) => format!("sandwich row {}: {sum}", r + 1),
-                Line::Column(c) => format!("sandwich column {}: {sum}", c + 1),
+                RowOrColumn::Row(r) => format!("sandwich row {}: {sum}", r + 1),
+                RowOrColumn::Column(c) => format!("sandwich column {}: {sum}", c + 1),
             },
             Constraint::LittleKiller { cells: l, sum } => {
                 format!("littlekiller {sum}: {}", cells(l))
@@ -345,8 +345,8 @@ pub fn parse(text: &str) -> Result<Puzzle, ConstraintError> {
                     ));
                 }
                 let line = match kind.to_ascii_lowercase().as_str() {
-                    "row" => Line::Row(i - 1),
-                    "column" | "col" => Line::Column(i - 1),
+                    "row" => RowOrColumn::Row(i - 1),
+                    "column" | "col" => RowOrColumn::Column(i - 1),
                     _ => return Err(err(kind, "a sandwich is on a row or a column".into())),
                 };
                 let sum = match tail.split_whitespace().collect::<Vec<_>>().as_slice() {
