@@ -35,6 +35,7 @@ mod sat_encodings;
 mod sudoku;
 mod sudoku_band;
 mod sudoku_colouring;
+mod sudoku_constraints;
 mod sudoku_dlx9;
 mod sudoku_generate;
 mod sudoku_logic;

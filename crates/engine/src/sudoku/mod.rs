@@ -10,6 +10,7 @@ pub mod auto;
 pub mod backtrack;
 pub mod band;
 pub mod colouring;
+pub mod constraint;
 pub mod dlx;
 pub mod dlx9;
 pub mod encodings;
