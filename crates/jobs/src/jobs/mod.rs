@@ -2,6 +2,7 @@
 //! types, their item types, their engine adapters and their tests; this
 //! file only lists them for the worker.
 
+pub mod constraint;
 pub mod count;
 pub mod essential;
 pub mod jnotes;
@@ -26,6 +27,9 @@ pub static REGISTRY: Registry = crate::registry![
     play::SudokuRating,
     variant::VariantSolve,
     variant::VariantGenerate,
+    constraint::ConstraintSolve,
+    constraint::ConstraintCount,
+    constraint::ConstraintCandidates,
     polyform::PolyformSolve,
     polyform::PolyformCount,
     polyform::PolyformEnumerate,
