@@ -15,6 +15,7 @@ const VIEWS = [
   ["sudoku X", "#sudoku", '[data-testid="grid"] [role="gridcell"]', "variant-x"],
   ["sudoku jigsaw", "#sudoku", '[data-testid="grid"] [role="gridcell"]', "variant-jigsaw"],
   ["sudoku samurai", "#sudoku", '[data-testid="grid"] [role="gridcell"]', "variant-samurai"],
+  ["sudoku killer & more", "#sudoku", '[data-testid="grid"] [role="gridcell"]', "variant-killer"],
   ["polyforms library", "#polyforms", '[data-testid="pf-puzzle"]'],
   ["polyforms editor", "#polyforms/edit", '[data-testid="pf-tab-editor"]'],
   ["polyforms enumerate", "#polyforms/enum", '[data-testid="pf-tab-enumerate"]'],
@@ -50,8 +51,8 @@ async function scanFourWays(t, page, name, found) {
 
 export const tests = [
   ...[
-    ["home to Sudoku's variants", VIEWS.slice(0, 7)],
-    ["Polyforms, Quantumino and Hexads", VIEWS.slice(7)],
+    ["home to Sudoku's variants", VIEWS.slice(0, 8)],
+    ["Polyforms, Quantumino and Hexads", VIEWS.slice(8)],
   ].map(([part, views]) => ({
     name: `a11y: axe finds no critical or serious violation, desktop and phone, light and dark (${part})`,
     timeout: 240000,
@@ -64,6 +65,7 @@ export const tests = [
         await page.waitForSelector(`html[data-app="ready"]`, { timeout: 20000 });
         await page.waitForSelector(ready.split(", ").map((s) => `html[data-app="ready"] ${s}`).join(", "), { timeout: 20000 });
         if (click) await t.click(click, page);
+        if (click === "variant-killer") await t.tid("cgrid", page).waitFor();
         // Scan the view at rest: its start-up jobs done (an axe scan holds
         // the main thread for up to a second).
         await t.jobsQuiet(page);

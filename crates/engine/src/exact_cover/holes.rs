@@ -1,4 +1,4 @@
-//! Hole pruning for Dancing Links: a region of uncovered cells that no
+//! Hole pruning for Dancing Links: a pocket of uncovered cells that no
 //! combination of pieces can fill ends the branch at once.
 //!
 //! Why: Algorithm X only notices a dead region when one of its items has no

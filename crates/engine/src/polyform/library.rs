@@ -211,6 +211,6 @@ pub fn find(name: &str) -> Result<Puzzle, PolyformError> {
 }
 
 /// The list a UI shows.
-pub fn catalogue() -> Vec<PuzzleInfo> {
+pub fn listing() -> Vec<PuzzleInfo> {
     puzzles().iter().map(Puzzle::info).collect()
 }

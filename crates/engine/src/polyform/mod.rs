@@ -23,11 +23,11 @@
 //! each solution is found once up to symmetry; [`solve::SolveRun`] runs a
 //! budgeted search ([`crate::search::Search`]); [`format`](mod@format) reads and
 //! writes Polyform Puzzler solution files; [`svg`] draws solutions;
-//! [`library`] is the catalogue of named puzzles with their known counts.
+//! [`library`] holds Tessera's named puzzles with their known counts.
 //!
 //! # For a user interface
 //!
-//! * List: [`library::catalogue`] (serialisable [`puzzle::PuzzleInfo`]:
+//! * List: [`library::listing`] (serialisable [`puzzle::PuzzleInfo`]:
 //!   name, family, cells, pieces, known counts); [`library::find`] gives the
 //!   full [`Puzzle`] (region cells, pieces, options; serialisable).
 //! * Draw: [`svg::render_region`], [`svg::render_solution`],

@@ -162,7 +162,7 @@ pub fn count_parts(root: &SolveRun, plan: CountPlan) -> Result<PartsCount, Polyf
         stop.store(true, Ordering::Relaxed);
         changed.notify_all();
     };
-    let worker = || loop {
+    let each_thread = || loop {
         let part = {
             let mut g = shared.lock().expect("lock");
             loop {
@@ -260,7 +260,7 @@ pub fn count_parts(root: &SolveRun, plan: CountPlan) -> Result<PartsCount, Polyf
             return;
         }
     };
-    crate::pool::on_threads(plan.threads, worker);
+    crate::pool::on_threads(plan.threads, each_thread);
     if let Some(e) = failed.into_inner().expect("lock") {
         return Err(e);
     }

@@ -128,11 +128,17 @@ pub enum VariantRoute {
     X,
     Jigsaw,
     Samurai,
+    /// The constraint editor's puzzle: its text form, lz-string packed.
+    Killer,
 }
 
 impl VariantRoute {
-    pub const ALL: [VariantRoute; 3] =
-        [VariantRoute::X, VariantRoute::Jigsaw, VariantRoute::Samurai];
+    pub const ALL: [VariantRoute; 4] = [
+        VariantRoute::X,
+        VariantRoute::Jigsaw,
+        VariantRoute::Samurai,
+        VariantRoute::Killer,
+    ];
 
     /// The link's first segment.
     pub fn key(self) -> &'static str {
@@ -140,6 +146,7 @@ impl VariantRoute {
             VariantRoute::X => "x",
             VariantRoute::Jigsaw => "jigsaw",
             VariantRoute::Samurai => "samurai",
+            VariantRoute::Killer => "killer",
         }
     }
 }

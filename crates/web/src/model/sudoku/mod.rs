@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod codec;
+pub mod constraints;
 pub mod hint;
 pub mod links;
 pub mod packed;

@@ -2,6 +2,7 @@
 //! solver (Dancing Links or backtracking), solving, lazy enumeration and
 //! counting in a Web Worker, Sage's examples, import and export.
 
+mod constraints;
 pub mod examples;
 mod experiments;
 mod grid;
@@ -959,6 +960,13 @@ pub fn SudokuBench() -> impl IntoView {
         let playing = game.on.get_untracked();
         let redo = e.shift_key() || e.key().eq_ignore_ascii_case("y");
         if !matches!(e.key().to_ascii_lowercase().as_str(), "z" | "y") {
+            return;
+        }
+        if vb.mode.get_untracked() == variants::Mode::Constraints && !playing {
+            if !redo {
+                vb.cb.undo();
+            }
+            e.prevent_default();
             return;
         }
         match (playing, redo) {

@@ -16,7 +16,9 @@ pub fn VariantBench(
     // variant is two shorter tasks.
     let shown = crate::ui::dom::stagger(2);
     let tools = move || shown.get() == 2;
+    let constraints = move || vb.mode.get() == Mode::Constraints;
     view! {
+        <Show when=move || !constraints() fallback=move || view! { <crate::ui::sudoku::constraints::ConstraintBench cb=vb.cb/> }>
         <div class="bench sudoku-bench variant-bench" data-testid="variant-bench" style="--board-max:720px">
             <section class="board-column" class:playing=playing aria-label="Grid">
                 <Show when=playing fallback=move || view! { <VariantEditColumn vb=vb play=play/> }>
@@ -36,6 +38,7 @@ pub fn VariantBench(
                 </Show>
             </aside>
         </div>
+        </Show>
     }
 }
 

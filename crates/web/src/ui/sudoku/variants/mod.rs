@@ -40,10 +40,19 @@ pub enum Mode {
     X,
     Jigsaw,
     Samurai,
+    /// Killer cages, thermometers, arrows, dots, lines and global rules:
+    /// the constraint editor (`ui::sudoku::constraints`).
+    Constraints,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 4] = [Mode::Standard, Mode::X, Mode::Jigsaw, Mode::Samurai];
+    pub const ALL: [Mode; 5] = [
+        Mode::Standard,
+        Mode::X,
+        Mode::Jigsaw,
+        Mode::Samurai,
+        Mode::Constraints,
+    ];
 
     /// The mode's id (in test ids and the URL), its label and the line
     /// that says what it is.
@@ -60,6 +69,11 @@ impl Mode {
                 "samurai",
                 "Samurai",
                 "Five 9×9 grids sharing the centre grid’s corner boxes",
+            ],
+            Mode::Constraints => [
+                "killer",
+                "Killer & more",
+                "Draw killer cages, thermometers, arrows, dots and lines; see at once if it is unique",
             ],
         }
     }
@@ -141,6 +155,8 @@ pub struct VBench {
     /// Shared with the standard editor: a link imported in one editor
     /// that the other one opens.
     links: RwSignal<Option<super::Imported>>,
+    /// The constraint editor, kept while other variants are shown.
+    pub cb: super::constraints::CBench,
 }
 
 impl VBench {
@@ -150,7 +166,7 @@ impl VBench {
         // replaces it, Generate draws another, Clear empties the grid.
         let regions = RwSignal::new(starters::JIGSAW_MAP.to_string());
         let variant = Memo::new(move |_| match mode.get() {
-            Mode::Standard | Mode::X => Ok(Variant::x(Shape::NINE)),
+            Mode::Standard | Mode::X | Mode::Constraints => Ok(Variant::x(Shape::NINE)),
             Mode::Samurai => Ok(Variant::samurai()),
             Mode::Jigsaw => regions.with(|r| {
                 RegionMap::parse(r)
@@ -176,6 +192,7 @@ impl VBench {
             found: RwSignal::new(0),
             seed: RwSignal::new(1),
             links,
+            cb: super::constraints::CBench::new(),
         }
     }
 
@@ -339,6 +356,9 @@ impl VBench {
 
     /// The URL payload of what is on screen.
     pub fn fragment(&self) -> String {
+        if self.mode.get() == Mode::Constraints {
+            return self.cb.fragment();
+        }
         let values = self.current();
         match (self.mode.get(), self.variant.get()) {
             (Mode::Samurai, Ok(v)) => {
@@ -367,6 +387,13 @@ impl VBench {
             VariantRoute::X => Mode::X,
             VariantRoute::Jigsaw => Mode::Jigsaw,
             VariantRoute::Samurai => Mode::Samurai,
+            VariantRoute::Killer => {
+                if !rest.is_empty() {
+                    self.cb.load_payload(rest)?;
+                }
+                self.switch(Mode::Constraints);
+                return Ok(true);
+            }
         };
         let (variant, text) = match mode {
             Mode::Jigsaw => {
@@ -592,6 +619,7 @@ impl VBench {
 
     pub fn abandon_all(&self) {
         self.abandon();
+        self.cb.abandon_all();
     }
 }
 
