@@ -36,6 +36,7 @@ mod sudoku;
 mod sudoku_band;
 mod sudoku_colouring;
 mod sudoku_constraints;
+mod sudoku_constraints_gecode;
 mod sudoku_dlx9;
 mod sudoku_generate;
 mod sudoku_logic;

@@ -8,6 +8,7 @@
 //! by propagation over candidate masks (bit `d-1` for digit `d`).
 
 pub mod check;
+pub mod minizinc;
 pub mod random;
 pub mod solve;
 pub mod text;
