@@ -123,6 +123,7 @@ test: tools test-deps
 bench: tools
 	cargo bench --bench sudoku
 	cargo bench --bench polyform
+	cargo bench --bench constraints
 	cargo build --release --target wasm32-unknown-unknown --example wasm_bench
 	node benches/wasm/run.mjs target/wasm32-unknown-unknown/release/examples/wasm_bench.wasm target/bench/native.json
 
