@@ -26,6 +26,9 @@ use tessera::engine::sudoku::grid::Sudoku;
 use tessera::engine::sudoku::solve::Algorithm;
 use tessera::engine::sudoku::Shape;
 
+/// Which constraints a puzzle of one kind draws.
+type Kind = fn(&Constraint) -> bool;
+
 /// Grids (and so puzzles) per kind.
 const PER_KIND: usize = 6;
 
@@ -45,7 +48,7 @@ fn grids() -> Vec<Vec<u8>> {
 /// A 9×9 killer: the grid cut into random cages of 2–4 cells, no repeats,
 /// sums read from the grid.
 fn killer_cages(grid: &[u8], rng: &mut ChaCha8Rng) -> Vec<Constraint> {
-    let mut free = vec![true; 81];
+    let mut free = [true; 81];
     let mut cages = Vec::new();
     for start in 0..81 {
         if !free[start] {
@@ -165,7 +168,7 @@ fn ms(d: Duration) -> String {
 fn main() {
     let grids = grids();
     let mut rng = ChaCha8Rng::seed_from_u64(44);
-    let kinds: [(&str, fn(&Constraint) -> bool); 2] = [
+    let kinds: [(&str, Kind); 2] = [
         ("thermo", |c| matches!(c, Constraint::Thermo(_))),
         ("arrow", |c| matches!(c, Constraint::Arrow { .. })),
     ];
