@@ -91,6 +91,47 @@ pub enum Error {
     Shard(#[from] ShardError),
 }
 
+/// `From<E> for $target` for every module error `E` that [`Error`] wraps,
+/// through `From<Error> for $target`: a boundary type that converts the
+/// engine's error gets `?` on every engine call, and decides in one place.
+#[macro_export]
+macro_rules! from_module_errors {
+    ($target:ty) => {
+        $crate::from_module_errors!(@each $target;
+            $crate::sudoku::SudokuError,
+            $crate::sudoku::ShapeError,
+            $crate::sudoku::variant::VariantError,
+            $crate::sudoku::generate::GenerateError,
+            $crate::sudoku::variant::generate::VariantGenerateError,
+            $crate::sudoku::sweep::GameError,
+            $crate::sudoku::colouring::ColourError,
+            $crate::sudoku::models::ModelError,
+            $crate::sudoku::logic::LogicError,
+            $crate::polyform::PolyformError,
+            $crate::polyform::bitfill::BitfillError,
+            $crate::polyform::polycube::TilingError,
+            $crate::exact_cover::ExactCoverError,
+            $crate::exact_cover::certificate::CertificateError,
+            $crate::exact_cover::presolve::DeadRowError,
+            $crate::count::grids::GridCountError,
+            $crate::count::minimal::MinimalError,
+            $crate::count::phase::PhaseError,
+            $crate::count::essential::EssentialError,
+            $crate::quantumino::QuantuminoError,
+            $crate::quantumino::QuantuminoCountError,
+            $crate::hexad::HexadError,
+            $crate::shard::ShardError
+        );
+    };
+    (@each $target:ty; $($payload:ty),*) => {
+        $(impl From<$payload> for $target {
+            fn from(e: $payload) -> Self {
+                <$target>::from($crate::Error::from(e))
+            }
+        })*
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -225,30 +225,6 @@ impl From<engine::Error> for JobError {
     }
 }
 
-/// `?` on a module's error in a job: through [`engine::Error`], so the kind
-/// is chosen in one place.
-macro_rules! through_engine_error {
-    ($($t:ty),* $(,)?) => {
-        $(impl From<$t> for JobError {
-            fn from(e: $t) -> JobError {
-                JobError::from(engine::Error::from(e))
-            }
-        })*
-    };
-}
-
-through_engine_error!(
-    engine::sudoku::SudokuError,
-    engine::sudoku::variant::VariantError,
-    engine::sudoku::generate::GenerateError,
-    engine::sudoku::variant::generate::VariantGenerateError,
-    engine::sudoku::colouring::ColourError,
-    engine::sudoku::logic::LogicError,
-    engine::polyform::PolyformError,
-    engine::count::minimal::MinimalError,
-    engine::count::phase::PhaseError,
-    engine::count::essential::EssentialError,
-    engine::count::grids::GridCountError,
-    engine::quantumino::QuantuminoError,
-    engine::quantumino::QuantuminoCountError,
-);
+// `?` on a module's error in a job: through `engine::Error`, so the kind
+// is chosen in one place.
+tessera_engine::from_module_errors!(JobError);

@@ -34,33 +34,8 @@ impl From<engine::Error> for Failure {
     }
 }
 
-/// `?` on a module's error in a subcommand: through [`engine::Error`].
-macro_rules! through_engine_error {
-    ($($t:ty),* $(,)?) => {
-        $(impl From<$t> for Failure {
-            fn from(e: $t) -> Self {
-                Failure::Engine(e.into())
-            }
-        })*
-    };
-}
-
-through_engine_error!(
-    engine::count::essential::EssentialError,
-    engine::count::grids::GridCountError,
-    engine::count::minimal::MinimalError,
-    engine::count::phase::PhaseError,
-    engine::hexad::HexadError,
-    engine::polyform::PolyformError,
-    engine::quantumino::QuantuminoError,
-    engine::quantumino::QuantuminoCountError,
-    engine::shard::ShardError,
-    engine::sudoku::generate::GenerateError,
-    engine::sudoku::variant::generate::VariantGenerateError,
-    engine::sudoku::SudokuError,
-    engine::sudoku::variant::VariantError,
-    engine::sudoku::logic::LogicError,
-);
+// `?` on a module's error in a subcommand: through `engine::Error`.
+tessera::engine::from_module_errors!(Failure);
 
 /// The exit status of a subcommand's result; errors go to stderr prefixed
 /// with `tessera <command>: ` (`tessera: ` for an empty `command`: the
