@@ -24,7 +24,7 @@ fn minimog_prints_as_sage() {
         Minimog::new(Labeling::Shuffle).to_string(),
         "Minimog of type shuffle associated to\n [ 6  3  0  9]\n[ 5  2  7 10]\n[ 4  1  8 11]"
     );
-    let e = "bogus".parse::<Labeling>().unwrap_err();
+    let e = "bogus".parse::<Labeling>().unwrap_err().to_string();
     assert!(e.contains("that Minimog type is not implemented"), "{e}");
 }
 
@@ -141,26 +141,32 @@ fn bad_points_are_clear_errors() {
     assert!(m
         .find_hexad(&[1, 2, 3, 4])
         .unwrap_err()
+        .to_string()
         .contains("exactly 5 points, not 4"));
     assert!(m
         .find_hexad(&[1, 2, 3, 4, 4])
         .unwrap_err()
+        .to_string()
         .contains("4 is given twice"));
     assert!(Labeling::Shuffle
         .parse_point("12")
         .unwrap_err()
+        .to_string()
         .contains("0..11"));
     assert!(Labeling::Shuffle
         .parse_point("inf")
         .unwrap_err()
+        .to_string()
         .contains("shuffle"));
     assert!(Labeling::Modulo11
         .parse_point("11")
         .unwrap_err()
+        .to_string()
         .contains("0..10 and inf"));
     assert!(Labeling::Modulo11
         .parse_point("x")
         .unwrap_err()
+        .to_string()
         .contains("'x'"));
 }
 
@@ -286,12 +292,15 @@ fn blackjack_doctests() {
     );
     assert!(blackjack_move(&m, &[1, 2, 3])
         .unwrap_err()
+        .to_string()
         .contains("6 cards, not 3"));
     assert!(blackjack_move(&m, &[1, 1, 3, 4, 5, 6])
         .unwrap_err()
+        .to_string()
         .contains("twice"));
     assert!(blackjack_move(&m11, &[11, 1, 3, 4, 5, 6])
         .unwrap_err()
+        .to_string()
         .contains("modulo11"));
 }
 
@@ -341,14 +350,17 @@ mod game {
         assert!(g
             .play(Move { from: 3, to: 1 })
             .unwrap_err()
+            .to_string()
             .contains("not on the table"));
         assert!(g
             .play(Move { from: 4, to: 2 })
             .unwrap_err()
+            .to_string()
             .contains("not in the other pile"));
         assert!(g
             .play(Move { from: 4, to: 5 })
             .unwrap_err()
+            .to_string()
             .contains("LOWER"));
         assert_eq!(
             g.hint().unwrap().0,

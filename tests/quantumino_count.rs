@@ -7,7 +7,7 @@ use tessera::engine::polyform::polycube::{Polycube, TilingSolver, Vec3};
 use tessera::engine::quantumino::pieces::polycubes;
 use tessera::engine::quantumino::{
     count_asides, count_asides_in_batches, count_tilings, free_rotation_order,
-    modulo_box_rotations, CountError, CountStep, Counter, QuantuminoSolver,
+    modulo_box_rotations, CountStep, Counter, QuantuminoCountError, QuantuminoSolver,
 };
 
 fn subset(mask: u32) -> Vec<Polycube> {
@@ -103,7 +103,7 @@ fn cancel_and_progress() {
     let mut c = Counter::new(&polycubes(), [5, 4, 2]).unwrap();
     assert_eq!(
         c.run(2, &cancel, Duration::from_millis(1), &mut |_| {}),
-        Err(CountError::Cancelled)
+        Err(QuantuminoCountError::Cancelled)
     );
     let cancel = AtomicBool::new(false);
     let mut c = Counter::new(&polycubes(), [5, 4, 2]).unwrap();

@@ -153,12 +153,13 @@ fn impossible_requests_are_clear_errors() {
         "{text}"
     );
     assert_eq!(
-        "diagonal".parse::<Symmetry>().unwrap_err(),
+        "diagonal".parse::<Symmetry>().unwrap_err().to_string(),
         "'diagonal' is not a symmetry: choose rot180, mirror or none"
     );
     assert!("insane"
         .parse::<Rating>()
         .unwrap_err()
+        .to_string()
         .contains("easy, medium, hard or expert"));
 }
 

@@ -329,11 +329,15 @@ fn xy_wing_applies_and_does_not() {
 #[test]
 fn bad_positions_are_errors_not_panics() {
     let shape = nine();
-    let err = Board::from_candidates(shape, &[0; 80], &vec![vec![]; 81]).unwrap_err();
+    let err = Board::from_candidates(shape, &[0; 80], &vec![vec![]; 81])
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("81 cells"), "{err}");
     let mut c = vec![vec![1u8]; 81];
     c[3] = vec![10];
-    let err = Board::from_candidates(shape, &[0; 81], &c).unwrap_err();
+    let err = Board::from_candidates(shape, &[0; 81], &c)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("r1c4") && err.contains("10"), "{err}");
     let dup = Sudoku::from_sage_str(&format!("11{}", ".".repeat(79)), None).unwrap();
     let err = logic::explain(&dup).unwrap_err().to_string();

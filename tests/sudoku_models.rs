@@ -279,7 +279,7 @@ fn formats_parse_and_bad_names_are_clear_errors() {
         assert_eq!(f.name().parse::<ModelFormat>(), Ok(f));
         assert!(!f.description().is_empty());
     }
-    let err = "sat".parse::<ModelFormat>().unwrap_err();
+    let err = "sat".parse::<ModelFormat>().unwrap_err().to_string();
     assert!(err.contains("'sat'") && err.contains("minizinc"), "{err}");
     let big = Sudoku::empty(Shape::new(6, 6).unwrap());
     let err = models::export(&big, ModelFormat::Poly)

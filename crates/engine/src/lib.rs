@@ -2,6 +2,7 @@
 //! it must build and test natively and run unchanged inside a Web Worker.
 
 pub mod count;
+mod error;
 pub mod exact_cover;
 pub mod hexad;
 pub mod polyform;
@@ -11,3 +12,5 @@ pub mod search;
 pub mod shard;
 pub mod sudoku;
 pub mod text;
+
+pub use error::Error;

@@ -28,27 +28,39 @@ pub struct Shard {
     pub count: u32,
 }
 
+/// A `--shard I/N` that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShardError {
+    /// Text that is not `I/N`.
+    #[error("shard {0:?}: expected I/N with 0 <= I < N, like 3/8")]
+    Form(String),
+    /// `N` is 0.
+    #[error("shard {0:?}: the number of shards must be at least 1")]
+    NoShards(String),
+    /// `I` is not below `N`.
+    #[error("shard {text:?}: shards are numbered from 0, so I must be below N (0/{count} … {}/{count})", count - 1)]
+    Index { text: String, count: u32 },
+}
+
 impl Shard {
     /// The whole count as one shard.
     pub const WHOLE: Shard = Shard { index: 0, count: 1 };
 
     /// Parse `I/N`, 0-based (schedulers number array tasks from 0:
     /// Kubernetes' `JOB_COMPLETION_INDEX`, Slurm's `--array=0-63`).
-    pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || format!("shard {text:?}: expected I/N with 0 <= I < N, like 3/8");
+    pub fn parse(text: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError::Form(text.to_owned());
         let (i, n) = text.trim().split_once('/').ok_or_else(bad)?;
         let index: u32 = i.trim().parse().map_err(|_| bad())?;
         let count: u32 = n.trim().parse().map_err(|_| bad())?;
         if count == 0 {
-            return Err(format!(
-                "shard {text:?}: the number of shards must be at least 1"
-            ));
+            return Err(ShardError::NoShards(text.to_owned()));
         }
         if index >= count {
-            return Err(format!(
-                "shard {text:?}: shards are numbered from 0, so I must be below N (0/{count} … {}/{count})",
-                count - 1
-            ));
+            return Err(ShardError::Index {
+                text: text.to_owned(),
+                count,
+            });
         }
         Ok(Shard { index, count })
     }
@@ -158,9 +170,15 @@ mod tests {
     fn shards_parse_and_deal_parts_round_robin() {
         assert_eq!(Shard::parse("3/8"), Ok(Shard { index: 3, count: 8 }));
         assert_eq!(Shard::parse(" 0 / 1 "), Ok(Shard::WHOLE));
-        assert!(Shard::parse("8/8").unwrap_err().contains("below N"));
-        assert!(Shard::parse("1/0").unwrap_err().contains("at least 1"));
-        assert!(Shard::parse("x").unwrap_err().contains("I/N"));
+        assert!(Shard::parse("8/8")
+            .unwrap_err()
+            .to_string()
+            .contains("below N"));
+        assert!(Shard::parse("1/0")
+            .unwrap_err()
+            .to_string()
+            .contains("at least 1"));
+        assert!(Shard::parse("x").unwrap_err().to_string().contains("I/N"));
         assert!(Shard::parse("-1/4").is_err());
         let n = 7;
         let mut seen = vec![0; 100];

@@ -11,6 +11,7 @@ use crate::protocol::Json;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use tessera_engine as engine;
 use tessera_engine::search::{Impossible, Progress};
 use tessera_engine::sudoku::auto::Engine;
 
@@ -127,7 +128,7 @@ pub struct Stats {
 /// Why a job failed, as a kind a view can act on and a sentence for people.
 ///
 /// The engine's errors are typed; they cross the worker boundary as this
-/// (each family maps its engine errors with `From`), keeping the class of
+/// (one `From<tessera_engine::Error>` picks the kind), keeping the class of
 /// failure that a bare string would lose.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JobError {
@@ -189,3 +190,41 @@ impl fmt::Display for JobError {
 }
 
 impl std::error::Error for JobError {}
+
+/// The one place an engine error becomes a job error: the kind by what
+/// went wrong, the message as the engine words it.
+impl From<engine::Error> for JobError {
+    fn from(e: engine::Error) -> JobError {
+        use engine::count::minimal::MinimalError;
+        use engine::count::phase::PhaseError;
+        use engine::polyform::PolyformError;
+        use engine::quantumino::QuantuminoCountError;
+        use engine::sudoku::colouring::ColourError;
+        use engine::sudoku::variant::VariantError;
+        use engine::sudoku::SudokuError;
+        use engine::Error as E;
+        let kind = match &e {
+            E::Sudoku(SudokuError::TooLarge { .. } | SudokuError::StringTooLarge { .. })
+            | E::Variant(VariantError::Unsupported(_))
+            | E::Polyform(PolyformError::TooLarge { .. })
+            | E::Phase(PhaseError::TooLarge { .. })
+            | E::Minimal(MinimalError::TooLarge(_))
+            | E::QuantuminoCount(
+                QuantuminoCountError::Unsupported(_) | QuantuminoCountError::Overflow,
+            )
+            | E::Essential(_)
+            | E::GridCount(_) => ErrorKind::Unsupported,
+            E::Generate(_)
+            | E::VariantGenerate(_)
+            | E::Minimal(MinimalError::Generate(_))
+            | E::Colour(ColourError::GaveUp { .. }) => ErrorKind::GaveUp,
+            E::QuantuminoCount(QuantuminoCountError::Cancelled) => ErrorKind::Internal,
+            _ => ErrorKind::BadInput,
+        };
+        JobError::new(kind, e.to_string())
+    }
+}
+
+// `?` on a module's error in a job: through `engine::Error`, so the kind
+// is chosen in one place.
+tessera_engine::from_module_errors!(JobError);

@@ -82,29 +82,23 @@ struct BandsArgs {
 pub fn run(args: CountArgs) -> u8 {
     match args.command {
         CountCommand::Grids(a) if a.scale.active() => exit_code("count", grids_in_parts(&a)),
-        CountCommand::Grids(a) if a.shape.is_nine() => {
-            println!("{}", nine_by_nine());
-            0
-        }
-        CountCommand::Grids(a) => match grids::count_grids(a.shape, a.budget) {
-            Ok(n) => {
-                println!("{n}");
-                0
-            }
-            Err(e) => {
-                eprintln!("tessera: {e}");
-                2
-            }
-        },
-        CountCommand::Estimates => crate::jnotes::estimates(),
-        CountCommand::EssentiallyDifferent(a) => essentially_different(a),
+        // The other counts' messages read `tessera: …`.
+        command => exit_code("", count(command)),
+    }
+}
+
+fn count(command: CountCommand) -> Result<(), Failure> {
+    match command {
+        CountCommand::Grids(a) if a.shape.is_nine() => println!("{}", nine_by_nine()),
+        CountCommand::Grids(a) => println!("{}", grids::count_grids(a.shape, a.budget)?),
+        CountCommand::Estimates => crate::jnotes::estimates()?,
+        CountCommand::EssentiallyDifferent(a) => essentially_different(a)?,
         CountCommand::Bands(a) => {
             if a.shape.size() > 16 {
-                eprintln!(
-                    "tessera: boxes of {} symbols are too many to enumerate (at most 16)",
+                return Err(Failure::Input(format!(
+                    "boxes of {} symbols are too many to enumerate (at most 16)",
                     a.shape.size()
-                );
-                return 2;
+                )));
             }
             println!(
                 "boxes right of the first box: {}",
@@ -112,9 +106,9 @@ pub fn run(args: CountArgs) -> u8 {
             );
             println!("boxes below the first box: {}", bands::boxes_below(a.shape));
             println!("pairs (right, below): {}", bands::box_pairs(a.shape));
-            0
         }
     }
+    Ok(())
 }
 
 /// The 9×9 total, orbit by orbit, with progress on stderr (the count alone
@@ -135,14 +129,8 @@ fn nine_by_nine() -> u128 {
 
 /// Burnside's count, class by class, with progress on stderr; the count
 /// alone (or the table, then the count) on stdout.
-fn essentially_different(a: EssentialArgs) -> u8 {
-    let mut count = match essential::EssentialCount::new(a.shape, !a.no_transpose) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("tessera: {e}");
-            return 2;
-        }
-    };
+fn essentially_different(a: EssentialArgs) -> Result<(), Failure> {
+    let mut count = essential::EssentialCount::new(a.shape, !a.no_transpose)?;
     let mut err = std::io::stderr();
     let _ = writeln!(
         err,
@@ -177,8 +165,9 @@ fn essentially_different(a: EssentialArgs) -> u8 {
         }
     }
     let Some(total) = count.total() else {
-        eprintln!("tessera: Burnside's sum is not a multiple of the group order (a bug)");
-        return 1;
+        return Err(Failure::Bug(
+            "Burnside's sum is not a multiple of the group order (a bug)".into(),
+        ));
     };
     if a.verbose {
         println!("class\tsize\torder\ttransposes\tA (first row 1..n, fixed up to relabelling)");
@@ -215,7 +204,7 @@ fn essentially_different(a: EssentialArgs) -> u8 {
             if value == total { "" } else { " — MISMATCH" }
         );
     }
-    0
+    Ok(())
 }
 
 /// `count grids` with `--shard`/`--state`: the grids whose first row is

@@ -9,6 +9,7 @@
 //! (unique). Times are wall clock of the first solve only; an external
 //! solver's include starting its process.
 
+use crate::failure::{exit_code, Failure};
 use clap::Args;
 use std::io::{self, BufRead, Write};
 use std::process::Command;
@@ -170,13 +171,7 @@ fn read_puzzles(a: &EncodingsArgs) -> Result<Vec<Sudoku>, String> {
 }
 
 pub fn run(a: EncodingsArgs) -> u8 {
-    match table(&a) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("tessera: {e}");
-            2
-        }
-    }
+    exit_code("", table(&a).map_err(Failure::Input))
 }
 
 fn table(a: &EncodingsArgs) -> Result<(), String> {

@@ -1,6 +1,7 @@
 //! `tessera experiment …`: the papers' experiments as CSV, for a plot in
 //! any tool (the browser draws the same numbers).
 
+use crate::failure::{exit_code, Failure};
 use clap::{Args, Subcommand};
 use std::io::Write;
 use tessera::engine::count::phase::{self, Config, Model, Phase};
@@ -73,32 +74,25 @@ struct PhaseArgs {
 
 pub fn run(args: ExperimentArgs) -> u8 {
     match args.command {
-        ExperimentCommand::Phase(a) => phase_csv(a),
-        ExperimentCommand::Minimal(a) => minimal_csv(a),
+        ExperimentCommand::Phase(a) => exit_code("", phase_csv(a)),
+        ExperimentCommand::Minimal(a) => exit_code("", minimal_csv(a)),
         ExperimentCommand::Encodings(a) => crate::encodings::run(a),
     }
 }
 
-fn minimal_csv(a: MinimalArgs) -> u8 {
+fn minimal_csv(a: MinimalArgs) -> Result<(), Failure> {
     use tessera::engine::count::minimal::{csv, Config, Sampler};
     let config = Config {
         shape: a.shape,
         samples: a.samples,
         seed: a.seed,
     };
-    match Sampler::new(config).and_then(Sampler::run) {
-        Ok(h) => {
-            let _ = std::io::stdout().lock().write_all(csv(&h).as_bytes());
-            0
-        }
-        Err(e) => {
-            eprintln!("tessera: {e}");
-            2
-        }
-    }
+    let h = Sampler::new(config).and_then(Sampler::run)?;
+    let _ = std::io::stdout().lock().write_all(csv(&h).as_bytes());
+    Ok(())
 }
 
-fn phase_csv(a: PhaseArgs) -> u8 {
+fn phase_csv(a: PhaseArgs) -> Result<(), Failure> {
     let cells = a.shape.cells();
     let nine = a.shape.size() == 9;
     let config = Config {
@@ -109,15 +103,9 @@ fn phase_csv(a: PhaseArgs) -> u8 {
         samples: a.samples,
         seed: a.seed,
     };
-    let points = match Phase::new(config) {
-        Ok(p) => p.run(),
-        Err(e) => {
-            eprintln!("tessera: {e}");
-            return 2;
-        }
-    };
+    let points = Phase::new(config)?.run();
     let mut out = std::io::stdout().lock();
     // A closed pipe (e.g. `| head`) is not an error worth reporting.
     let _ = out.write_all(phase::csv(&points).as_bytes());
-    0
+    Ok(())
 }

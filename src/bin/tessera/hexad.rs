@@ -1,6 +1,7 @@
 //! `tessera hexad …`: Sage's `sage.games.hexad` from the command line, with
 //! Sage's exact output text.
 
+use crate::failure::{exit_code, Failure};
 use clap::{Args, Subcommand};
 use tessera::engine::hexad::{blackjack_move, Hexad, Labeling, Minimog, PointSet};
 
@@ -93,18 +94,13 @@ enum HexadCommand {
     },
 }
 
-fn fail(message: impl std::fmt::Display) -> u8 {
-    eprintln!("tessera hexad: {message}");
-    2
-}
-
 /// Distinct points of `labeling` as a set, or the first bad one named.
-fn point_set(labeling: Labeling, points: &[String]) -> Result<PointSet, String> {
+fn point_set(labeling: Labeling, points: &[String]) -> Result<PointSet, Failure> {
     let mut set: PointSet = 0;
     for p in points {
         let v = labeling.parse_point(p)?;
         if set >> v & 1 == 1 {
-            return Err(format!("point {p} is given twice"));
+            return Err(Failure::Input(format!("point {p} is given twice")));
         }
         set |= 1 << v;
     }
@@ -112,15 +108,15 @@ fn point_set(labeling: Labeling, points: &[String]) -> Result<PointSet, String> 
 }
 
 /// A point at infinity (X0, X1 of find_hexad2/3), checked.
-fn infinity_point(m: &Minimog, labeling: Labeling, text: &str) -> Result<u8, String> {
+fn infinity_point(m: &Minimog, labeling: Labeling, text: &str) -> Result<u8, Failure> {
     let v = labeling.parse_point(text)?;
     if m.infinity().contains(&v) {
         Ok(v)
     } else {
-        Err(format!(
+        Err(Failure::Input(format!(
             "{text} is not a point at infinity (those are {})",
             m.infinity().map(|p| labeling.label(p)).join(", ")
-        ))
+        )))
     }
 }
 
@@ -128,23 +124,21 @@ fn infinity_point(m: &Minimog, labeling: Labeling, text: &str) -> Result<u8, Str
 fn find_typed(
     labeling: Labeling,
     points: &[String],
-    find: impl Fn(&Minimog, PointSet) -> Result<Option<Hexad>, String>,
-) -> u8 {
+    find: impl Fn(&Minimog, PointSet) -> Result<Option<Hexad>, Failure>,
+) -> Result<(), Failure> {
     let m = Minimog::new(labeling);
-    match point_set(labeling, points).and_then(|set| find(&m, set)) {
-        Ok(Some(h)) => {
-            println!("{}", m.format_hexad(&h));
-            0
-        }
-        Ok(None) => {
-            println!("([], [])");
-            0
-        }
-        Err(e) => fail(e),
+    match find(&m, point_set(labeling, points)?)? {
+        Some(h) => println!("{}", m.format_hexad(&h)),
+        None => println!("([], [])"),
     }
+    Ok(())
 }
 
 pub fn run(args: HexadArgs) -> u8 {
+    exit_code("hexad", hexad(args))
+}
+
+fn hexad(args: HexadArgs) -> Result<(), Failure> {
     match args.command {
         HexadCommand::Find0 { labeling, points } => {
             find_typed(labeling.labeling, &points, |m, set| Ok(m.find_hexad0(set)))
@@ -172,45 +166,38 @@ pub fn run(args: HexadArgs) -> u8 {
             find_typed(l, &points, |m, set| {
                 let (a, b) = (infinity_point(m, l, &x0)?, infinity_point(m, l, &x1)?);
                 if a == b {
-                    return Err("X0 and X1 must be different points at infinity".into());
+                    return Err(Failure::Input(
+                        "X0 and X1 must be different points at infinity".into(),
+                    ));
                 }
                 Ok(m.find_hexad3(set, a, b))
             })
         }
         HexadCommand::Find { labeling, points } => {
             let m = Minimog::new(labeling.labeling);
-            let pts: Result<Vec<u8>, String> = points
+            let pts = points
                 .iter()
                 .map(|p| labeling.labeling.parse_point(p))
-                .collect();
-            match pts.and_then(|p| m.find_hexad(&p)) {
-                Ok(h) => {
-                    println!("{}", m.format_hexad(&h));
-                    0
-                }
-                Err(e) => fail(e),
-            }
+                .collect::<Result<Vec<u8>, _>>()?;
+            println!("{}", m.format_hexad(&m.find_hexad(&pts)?));
+            Ok(())
         }
         HexadCommand::Blackjack { labeling, cards } => {
             let m = Minimog::new(labeling.labeling);
-            let parsed: Result<Vec<u8>, String> = cards
+            let cards = cards
                 .iter()
                 .map(|c| {
-                    c.parse::<u8>()
-                        .map_err(|_| format!("'{c}' is not a card: cards are numbers 0..11"))
+                    c.parse::<u8>().map_err(|_| {
+                        Failure::Input(format!("'{c}' is not a card: cards are numbers 0..11"))
+                    })
                 })
-                .collect();
-            match parsed.and_then(|c| blackjack_move(&m, &c).map(|a| a.sage_text(&c))) {
-                Ok(text) => {
-                    println!("{text}");
-                    0
-                }
-                Err(e) => fail(e),
-            }
+                .collect::<Result<Vec<u8>, _>>()?;
+            println!("{}", blackjack_move(&m, &cards)?.sage_text(&cards));
+            Ok(())
         }
         HexadCommand::Kitten { labeling } => {
             print!("{}", Minimog::new(labeling.labeling).kitten());
-            0
+            Ok(())
         }
         HexadCommand::List { labeling } => {
             use std::io::Write;
@@ -228,7 +215,7 @@ pub fn run(args: HexadArgs) -> u8 {
                     break;
                 }
             }
-            0
+            Ok(())
         }
     }
 }

@@ -2,6 +2,7 @@
 //! --first N` (Method 1, row by row) and `tessera count estimates` (the
 //! box-by-box estimate beside the exact numbers).
 
+use crate::failure::Failure;
 use clap::Args;
 use std::io::Write;
 use tessera::engine::count::jnotes::{self, Estimates};
@@ -23,20 +24,18 @@ pub struct GridsArgs {
 }
 
 /// `tessera sudoku grids`.
-pub fn grids(a: &GridsArgs) -> u8 {
+pub fn grids(a: &GridsArgs) -> Result<(), Failure> {
     if a.format != "line" && a.format != "ascii" {
-        eprintln!(
-            "tessera: --format must be line or ascii, not {:?}",
+        return Err(Failure::Input(format!(
+            "--format must be line or ascii, not {:?}",
             a.format
-        );
-        return 2;
+        )));
     }
     if a.shape.size() > 16 {
-        eprintln!(
-            "tessera: grids of {} symbols are too large to list (at most 16)",
+        return Err(Failure::Input(format!(
+            "grids of {} symbols are too large to list (at most 16)",
             a.shape.size()
-        );
-        return 2;
+        )));
     }
     let mut out = std::io::stdout().lock();
     let mut run = jnotes::RowByRow::new(a.shape);
@@ -50,16 +49,16 @@ pub fn grids(a: &GridsArgs) -> u8 {
         };
         // A closed pipe (`| head`) ends the listing quietly.
         if writeln!(out, "{}", text.trim_end()).is_err() {
-            return 0;
+            return Ok(());
         }
     }
-    0
+    Ok(())
 }
 
 /// `tessera count estimates`: the table, one row per estimate.
-pub fn estimates() -> u8 {
+pub fn estimates() -> Result<(), Failure> {
     let e = Estimates::compute();
     let total = count_nine_by_nine();
     print!("{}", e.table_text(total));
-    0
+    Ok(())
 }

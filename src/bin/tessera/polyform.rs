@@ -130,12 +130,6 @@ pub fn run(args: PolyformArgs) -> u8 {
     exit_code("polyform", result)
 }
 
-impl From<PolyformError> for Failure {
-    fn from(e: PolyformError) -> Self {
-        Failure::Input(e.to_string())
-    }
-}
-
 /// Whether a puzzle of lattice `lattice` (and PP family `pp_family`, for
 /// catalogue entries) passes `--family`.
 fn family_matches(filter: &Option<String>, lattice: Lattice, pp_family: Option<&str>) -> bool {

@@ -9,8 +9,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use std::time::Instant;
 use tessera::engine::quantumino::{
-    count_asides_in_batches, modulo_box_rotations, pieces, CountError, CountProgress, Counter,
-    Partial, QuantuminoError, QuantuminoSolver, SageVersion, NUM_PIECES,
+    count_asides_in_batches, modulo_box_rotations, pieces, CountProgress, Counter, Partial,
+    QuantuminoSolver, SageVersion, NUM_PIECES,
 };
 use tessera::engine::search::{Search, Step};
 
@@ -119,18 +119,6 @@ pub fn run(args: QuantuminoArgs) -> u8 {
         QuantuminoCommand::Describe(a) => describe(a),
     };
     exit_code("quantumino", result)
-}
-
-impl From<QuantuminoError> for Failure {
-    fn from(e: QuantuminoError) -> Self {
-        Failure::Input(e.0)
-    }
-}
-
-impl From<CountError> for Failure {
-    fn from(e: CountError) -> Self {
-        Failure::Input(e.to_string())
-    }
 }
 
 /// Parse `AxBxC` (also `A,B,C` or `(A, B, C)` as Sage prints boxes).

@@ -2,8 +2,10 @@
 //! text form — sweeps until stuck, then splits and explores — printed the
 //! way the seed's `test5.py` prints it.
 
+use crate::failure::Failure;
 use clap::Args;
 use std::io::Read;
+use tessera::engine;
 use tessera::engine::sudoku::sweep::{explore, parse_games};
 
 #[derive(Args)]
@@ -20,35 +22,24 @@ pub struct SweepArgs {
     max_games: usize,
 }
 
-pub fn sweep(a: &SweepArgs) -> u8 {
+pub fn sweep(a: &SweepArgs) -> Result<(), Failure> {
     let text = match a.file.as_deref() {
         None | Some("-") => {
             let mut s = String::new();
-            if let Err(e) = std::io::stdin().read_to_string(&mut s) {
-                eprintln!("tessera: cannot read standard input: {e}");
-                return 2;
-            }
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .map_err(|e| Failure::Input(format!("cannot read standard input: {e}")))?;
             s
         }
-        Some(path) => match std::fs::read_to_string(path) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("tessera: cannot read {path}: {e}");
-                return 2;
-            }
-        },
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?,
     };
-    let games = match parse_games(&text) {
-        Ok(g) if g.is_empty() => {
-            eprintln!("tessera: no game in the input (nine rows like `. . 1 | . 4 5 | . 7 .`)");
-            return 2;
-        }
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("tessera: {e}");
-            return 2;
-        }
-    };
+    let games = parse_games(&text).map_err(engine::Error::from)?;
+    if games.is_empty() {
+        return Err(Failure::Input(
+            "no game in the input (nine rows like `. . 1 | . 4 5 | . 7 .`)".into(),
+        ));
+    }
     for (k, game) in games.iter().enumerate() {
         if k > 0 {
             println!();
@@ -56,14 +47,13 @@ pub fn sweep(a: &SweepArgs) -> u8 {
         match explore(game, a.max_games) {
             Some(tree) => print!("{}", tree.transcript(a.track)),
             None => {
-                eprintln!(
-                    "tessera: game {} needs more than {} games to explore",
+                return Err(Failure::Input(format!(
+                    "game {} needs more than {} games to explore",
                     k + 1,
                     a.max_games
-                );
-                return 2;
+                )))
             }
         }
     }
-    0
+    Ok(())
 }

@@ -7,24 +7,34 @@ use crate::sudoku::Shape;
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CountError {
+pub enum GridCountError {
     /// The search would take too long for this shape.
     TooLarge { shape: Shape, nodes: u64 },
+    /// Counting part by part is only feasible up to
+    /// [`staged::MAX_SYMBOLS`](super::staged::MAX_SYMBOLS) symbols.
+    TooManyParts { shape: Shape },
 }
 
-impl fmt::Display for CountError {
+impl fmt::Display for GridCountError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CountError::TooLarge { shape, nodes } => write!(
+            GridCountError::TooLarge { shape, nodes } => write!(
                 f,
                 "counting {shape} grids by search gave up after {nodes} nodes: only shapes up to \
                  6x6 grids (2x3, 3x2) are feasible this way"
+            ),
+            GridCountError::TooManyParts { shape } => write!(
+                f,
+                "counting {n}x{n} grids ({shape} boxes) part by part is only feasible up to \
+                 {max}x{max} grids; 9x9 grids need the band method",
+                n = shape.size(),
+                max = super::staged::MAX_SYMBOLS
             ),
         }
     }
 }
 
-impl std::error::Error for CountError {}
+impl std::error::Error for GridCountError {}
 
 /// `n!` as u128.
 pub fn factorial(n: usize) -> u128 {
@@ -33,7 +43,7 @@ pub fn factorial(n: usize) -> u128 {
 
 /// The number of complete grids with `shape` boxes, searching at most
 /// `node_budget` nodes.
-pub fn count_grids(shape: Shape, node_budget: u64) -> Result<u128, CountError> {
+pub fn count_grids(shape: Shape, node_budget: u64) -> Result<u128, GridCountError> {
     let n = shape.size();
     let mut cells = vec![0u8; n * n];
     for (c, v) in cells.iter_mut().take(n).enumerate() {
@@ -45,7 +55,11 @@ pub fn count_grids(shape: Shape, node_budget: u64) -> Result<u128, CountError> {
 
 /// Completions of a partial grid (assumed consistent), by row-major
 /// backtracking on row, column and box masks.
-pub fn count_completions(shape: Shape, cells: &[u8], node_budget: u64) -> Result<u128, CountError> {
+pub fn count_completions(
+    shape: Shape,
+    cells: &[u8],
+    node_budget: u64,
+) -> Result<u128, GridCountError> {
     count_completions_with_nodes(shape, cells, node_budget).map(|(count, _)| count)
 }
 
@@ -55,7 +69,7 @@ pub fn count_completions_with_nodes(
     shape: Shape,
     cells: &[u8],
     node_budget: u64,
-) -> Result<(u128, u64), CountError> {
+) -> Result<(u128, u64), GridCountError> {
     let n = shape.size();
     let mut s = State {
         n,
@@ -77,7 +91,7 @@ pub fn count_completions_with_nodes(
             s.boxm[s.boxes[i]] |= b;
         }
     }
-    let count = s.count(0).ok_or(CountError::TooLarge {
+    let count = s.count(0).ok_or(GridCountError::TooLarge {
         shape,
         nodes: node_budget,
     })?;
@@ -159,7 +173,7 @@ mod tests {
         let err = count_grids(shape(3, 3), 10_000).unwrap_err();
         assert_eq!(
             err,
-            CountError::TooLarge {
+            GridCountError::TooLarge {
                 shape: shape(3, 3),
                 nodes: 10_000
             }

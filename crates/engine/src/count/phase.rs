@@ -57,15 +57,13 @@ impl Model {
 }
 
 impl FromStr for Model {
-    type Err = String;
+    type Err = PhaseError;
 
-    fn from_str(s: &str) -> Result<Model, String> {
+    fn from_str(s: &str) -> Result<Model, PhaseError> {
         Model::ALL
             .into_iter()
             .find(|m| m.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                format!("'{s}' is not a model: choose grid (k cells of a random grid) or givens (k random non-clashing givens)")
-            })
+            .ok_or_else(|| PhaseError::UnknownModel(s.to_owned()))
     }
 }
 
@@ -148,6 +146,8 @@ pub enum PhaseError {
         cells: usize,
     },
     Samples(u32),
+    /// A model name we do not know.
+    UnknownModel(String),
 }
 
 impl fmt::Display for PhaseError {
@@ -167,6 +167,11 @@ impl fmt::Display for PhaseError {
             PhaseError::Samples(s) => write!(
                 f,
                 "samples per clue count must be between 1 and {MAX_SAMPLES}, not {s}"
+            ),
+            PhaseError::UnknownModel(name) => write!(
+                f,
+                "'{name}' is not a model: choose grid (k cells of a random grid) or givens (k \
+                 random non-clashing givens)"
             ),
         }
     }
@@ -600,7 +605,11 @@ mod tests {
             ..config(Model::GridSubset, 17, 20, 1, 1)
         };
         assert!(Phase::new(big).unwrap_err().to_string().contains("16x16"));
-        assert!("nope".parse::<Model>().unwrap_err().contains("grid"));
+        assert!("nope"
+            .parse::<Model>()
+            .unwrap_err()
+            .to_string()
+            .contains("grid"));
     }
 
     #[test]

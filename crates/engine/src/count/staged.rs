@@ -4,7 +4,7 @@
 //! [`grids::count_completions`]. The parts partition the grids, so their
 //! sum times n! is the same total.
 
-use super::grids::{self, CountError};
+use super::grids::{self, GridCountError};
 
 use crate::sudoku::Shape;
 
@@ -26,13 +26,9 @@ pub struct GridCount {
 
 impl GridCount {
     /// Errors are the reason in words: the shape is too large.
-    pub fn new(shape: Shape) -> Result<GridCount, String> {
+    pub fn new(shape: Shape) -> Result<GridCount, GridCountError> {
         if shape.size() > MAX_SYMBOLS {
-            return Err(format!(
-                "counting {n}x{n} grids ({shape} boxes) part by part is only feasible up to \
-                 {MAX_SYMBOLS}x{MAX_SYMBOLS} grids; 9x9 grids need the band method",
-                n = shape.size()
-            ));
+            return Err(GridCountError::TooManyParts { shape });
         }
         let n = shape.size();
         let mut first = vec![0u8; n * n];
@@ -75,7 +71,7 @@ impl GridCount {
     }
 
     /// Count the next part; false once all are counted.
-    pub fn step(&mut self) -> Result<bool, CountError> {
+    pub fn step(&mut self) -> Result<bool, GridCountError> {
         let Some(part) = self.parts.get(self.next) else {
             return Ok(false);
         };

@@ -35,26 +35,42 @@ pub struct Certificate {
     pub least_row: i128,
 }
 
+/// The first rule a weighting breaks, so that it is not a proof.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CertificateError {
+    /// Not one weight per item.
+    #[error("{weights} weights for {items} items")]
+    Count { weights: usize, items: usize },
+    /// A secondary item (by name) with a negative weight.
+    #[error("secondary item {item} weighs {weight} < 0")]
+    NegativeSecondary { item: String, weight: i64 },
+    /// Items whose weights add up to 0 or more.
+    #[error("the items weigh {0} in all, not less than 0")]
+    Total(i128),
+    /// A row with a negative weight.
+    #[error("row {row} weighs {weight} < 0")]
+    NegativeRow { row: usize, weight: i128 },
+}
+
 /// Why a weighting is not a proof: the first rule it breaks.
-pub fn verify(problem: &Problem, weights: &[i64]) -> Result<Certificate, String> {
+pub fn verify(problem: &Problem, weights: &[i64]) -> Result<Certificate, CertificateError> {
     if weights.len() != problem.num_items() {
-        return Err(format!(
-            "{} weights for {} items",
-            weights.len(),
-            problem.num_items()
-        ));
+        return Err(CertificateError::Count {
+            weights: weights.len(),
+            items: problem.num_items(),
+        });
     }
     for (i, &w) in weights.iter().enumerate().skip(problem.num_primary()) {
         if w < 0 {
-            return Err(format!(
-                "secondary item {} weighs {w} < 0",
-                problem.item_name(i)
-            ));
+            return Err(CertificateError::NegativeSecondary {
+                item: problem.item_name(i).to_string(),
+                weight: w,
+            });
         }
     }
     let total: i128 = weights.iter().map(|&w| w as i128).sum();
     if total >= 0 {
-        return Err(format!("the items weigh {total} in all, not less than 0"));
+        return Err(CertificateError::Total(total));
     }
     let mut least_row = i128::MAX;
     for r in 0..problem.num_rows() {
@@ -64,7 +80,7 @@ pub fn verify(problem: &Problem, weights: &[i64]) -> Result<Certificate, String>
         }
         let w: i128 = row.iter().map(|&i| weights[i as usize] as i128).sum();
         if w < 0 {
-            return Err(format!("row {r} weighs {w} < 0"));
+            return Err(CertificateError::NegativeRow { row: r, weight: w });
         }
         least_row = least_row.min(w);
     }
@@ -444,15 +460,18 @@ mod tests {
         let p = problem(3, 1, &[&[0, 1], &[1, 2, 3]]);
         assert!(verify(&p, &[1, 1])
             .unwrap_err()
+            .to_string()
             .contains("2 weights for 4 items"));
         assert!(verify(&p, &[0, 0, 0, -1])
             .unwrap_err()
+            .to_string()
             .contains("weighs -1 < 0"));
         assert!(verify(&p, &[1, 0, 0, 0])
             .unwrap_err()
+            .to_string()
             .contains("not less than 0"));
         let e = verify(&p, &[-2, 1, -1, 0]).unwrap_err();
-        assert!(e.contains("row 0 weighs -1"), "{e}");
+        assert!(e.to_string().contains("row 0 weighs -1"), "{e}");
     }
 
     #[test]

@@ -185,10 +185,36 @@ pub fn without(problem: &Problem, dead: &[Dead]) -> Problem {
     p
 }
 
+/// Why a record of dead rows is not sound: the first removal that fails.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DeadRowError {
+    /// The row was never there or is already removed.
+    #[error("removal {removal}: row {row} is not a live row")]
+    NotLive { removal: usize, row: usize },
+    /// The witness is not a primary item.
+    #[error("removal {removal}: item {item} is not a primary item")]
+    NotPrimary { removal: usize, item: usize },
+    /// The row covers its own witness (by name).
+    #[error("removal {removal}: row {row} itself covers {item}")]
+    CoversWitness {
+        removal: usize,
+        row: usize,
+        item: String,
+    },
+    /// A live row covers the witness without meeting the row.
+    #[error("removal {removal}: row {other} covers {item} without meeting row {row}")]
+    Disjoint {
+        removal: usize,
+        row: usize,
+        other: usize,
+        item: String,
+    },
+}
+
 /// Checks a record of dead rows: replayed in order, each row is live, its
 /// witness is a primary item outside it, and every live row holding the
 /// witness shares an item with it. `Ok(n)`: n rows set aside, all sound.
-pub fn verify(problem: &Problem, dead: &[Dead]) -> Result<usize, String> {
+pub fn verify(problem: &Problem, dead: &[Dead]) -> Result<usize, DeadRowError> {
     let mut holders: Vec<Vec<usize>> = vec![Vec::new(); problem.num_items()];
     for q in 0..problem.num_rows() {
         for &i in problem.row(q) {
@@ -199,24 +225,30 @@ pub fn verify(problem: &Problem, dead: &[Dead]) -> Result<usize, String> {
     for (k, d) in dead.iter().enumerate() {
         let (r, j) = (d.row as usize, d.item as usize);
         if r >= problem.num_rows() || !live[r] {
-            return Err(format!("removal {k}: row {r} is not a live row"));
+            return Err(DeadRowError::NotLive { removal: k, row: r });
         }
         if j >= problem.num_primary() {
-            return Err(format!("removal {k}: item {j} is not a primary item"));
+            return Err(DeadRowError::NotPrimary {
+                removal: k,
+                item: j,
+            });
         }
         let row = problem.row(r);
         if row.contains(&(j as u32)) {
-            return Err(format!(
-                "removal {k}: row {r} itself covers {}",
-                problem.item_name(j)
-            ));
+            return Err(DeadRowError::CoversWitness {
+                removal: k,
+                row: r,
+                item: problem.item_name(j).to_string(),
+            });
         }
         for &q in holders[j].iter().filter(|&&q| live[q]) {
             if !problem.row(q).iter().any(|i| row.contains(i)) {
-                return Err(format!(
-                    "removal {k}: row {q} covers {} without meeting row {r}",
-                    problem.item_name(j)
-                ));
+                return Err(DeadRowError::Disjoint {
+                    removal: k,
+                    row: r,
+                    other: q,
+                    item: problem.item_name(j).to_string(),
+                });
             }
         }
         live[r] = false;
@@ -328,10 +360,10 @@ mod tests {
         let p = problem(3, 0, &[&[0, 1], &[1, 2], &[2]]);
         // Row 2 ({2}) does not kill item 0: row 0 holds 0 and misses {2}.
         let e = verify(&p, &[Dead { row: 2, item: 0 }]).unwrap_err();
-        assert!(e.contains("row 0 covers"), "{e}");
+        assert!(e.to_string().contains("row 0 covers"), "{e}");
         let e = verify(&p, &[Dead { row: 0, item: 1 }]).unwrap_err();
-        assert!(e.contains("itself covers"), "{e}");
+        assert!(e.to_string().contains("itself covers"), "{e}");
         let e = verify(&p, &[Dead { row: 9, item: 1 }]).unwrap_err();
-        assert!(e.contains("not a live row"), "{e}");
+        assert!(e.to_string().contains("not a live row"), "{e}");
     }
 }

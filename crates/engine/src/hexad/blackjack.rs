@@ -6,6 +6,7 @@
 //! code tests `< 22`; we follow the code. The winning strategy (Kahane and
 //! Ryba) is to move to a hexad of the shuffle-labelled S(5,6,12).
 
+use super::error::HexadError;
 use super::minimog::Minimog;
 
 /// What Sage's `blackjack_move` answers.
@@ -47,22 +48,20 @@ impl BlackjackAdvice {
 
 /// Sage's `blackjack_move(L0)` on six distinct cards 0..11 (in the given
 /// order: Sage's "is this a hexad" test compares lists, so order matters).
-pub fn blackjack_move(m: &Minimog, cards: &[u8]) -> Result<BlackjackAdvice, String> {
+pub fn blackjack_move(m: &Minimog, cards: &[u8]) -> Result<BlackjackAdvice, HexadError> {
     if cards.len() != 6 {
-        return Err(format!("the table holds 6 cards, not {}", cards.len()));
+        return Err(HexadError::TableSize(cards.len()));
     }
     let mut set = 0u16;
     for &c in cards {
         if c > 11 {
-            return Err(format!("{c} is not a card: cards are 0..11"));
+            return Err(HexadError::NotACard(c));
         }
         if c == 11 && m.labeling() == super::Labeling::Modulo11 {
-            return Err("11 is not a card of the modulo11 labeling: its cards are 0..10".into());
+            return Err(HexadError::ElevenInModulo11);
         }
         if set >> c & 1 == 1 {
-            return Err(format!(
-                "the card {c} is given twice: the 6 cards must be distinct"
-            ));
+            return Err(HexadError::RepeatedCard(c));
         }
         set |= 1 << c;
     }

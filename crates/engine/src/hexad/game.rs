@@ -10,6 +10,7 @@
 //! at least 21, and from any non-hexad above 21 one can move to a hexad.
 
 use super::blackjack::{blackjack_move, BlackjackAdvice};
+use super::error::HexadError;
 use super::minimog::{Labeling, Minimog};
 
 /// Who is to move or has won.
@@ -90,16 +91,16 @@ impl Game {
     }
 
     /// A game from a given table (six distinct cards 0..11).
-    pub fn with_table(table: &[u8], seed: u64) -> Result<Game, String> {
+    pub fn with_table(table: &[u8], seed: u64) -> Result<Game, HexadError> {
         let mut mask = 0u16;
         for &c in table {
             if c > 11 || mask >> c & 1 == 1 {
-                return Err(format!("the table needs 6 distinct cards 0..11: {table:?}"));
+                return Err(HexadError::Table(table.to_vec()));
             }
             mask |= 1 << c;
         }
         if table.len() != 6 {
-            return Err(format!("the table holds 6 cards, not {}", table.len()));
+            return Err(HexadError::TableSize(table.len()));
         }
         Ok(Game::from_table(mask, SplitMix64(seed)))
     }
@@ -165,27 +166,27 @@ impl Game {
     }
 
     /// Why `m` is not allowed, if it is not.
-    pub fn check(&self, m: Move) -> Result<(), String> {
+    pub fn check(&self, m: Move) -> Result<(), HexadError> {
         if let Some(w) = self.winner {
-            return Err(format!("the game is over: {w:?} won"));
+            return Err(HexadError::GameOver(w));
         }
         if self.table >> m.from & 1 == 0 || m.from > 11 {
-            return Err(format!("{} is not on the table", m.from));
+            return Err(HexadError::NotOnTable(m.from));
         }
         if m.to > 11 || self.table >> m.to & 1 == 1 {
-            return Err(format!("{} is not in the other pile", m.to));
+            return Err(HexadError::NotInPile(m.to));
         }
         if m.to >= m.from {
-            return Err(format!(
-                "a move exchanges a card for a LOWER one: {} is not lower than {}",
-                m.to, m.from
-            ));
+            return Err(HexadError::NotLower {
+                from: m.from,
+                to: m.to,
+            });
         }
         Ok(())
     }
 
     /// Play `m` for the player to move. Making the sum drop below 21 loses.
-    pub fn play(&mut self, m: Move) -> Result<(), String> {
+    pub fn play(&mut self, m: Move) -> Result<(), HexadError> {
         self.check(m)?;
         self.table = (self.table & !(1 << m.from)) | 1 << m.to;
         self.history.push((self.turn, m));

@@ -10,6 +10,7 @@
 //! labeling the point 11 is written `+Infinity` (so sorting puts it last,
 //! as Sage prints it).
 
+use super::error::HexadError;
 use std::fmt;
 
 /// A set of points as a 12-bit mask.
@@ -41,7 +42,7 @@ impl Labeling {
     }
 
     /// Read a point: a number, or `inf`/`infinity`/`+Infinity` in modulo 11.
-    pub fn parse_point(self, text: &str) -> Result<u8, String> {
+    pub fn parse_point(self, text: &str) -> Result<u8, HexadError> {
         let t = text.trim();
         let lower = t.to_ascii_lowercase();
         if matches!(
@@ -50,29 +51,31 @@ impl Labeling {
         ) {
             return match self {
                 Labeling::Modulo11 => Ok(11),
-                Labeling::Shuffle => Err(format!(
-                    "'{t}' is not a point of the shuffle labeling: its points are 0..11"
-                )),
+                Labeling::Shuffle => Err(HexadError::InfinityInShuffle(t.to_owned())),
             };
         }
-        let v: u8 = t
-            .parse()
-            .map_err(|_| format!("'{t}' is not a point: write a number{}", self.hint()))?;
-        let max = match self {
-            Labeling::Shuffle => 11,
-            Labeling::Modulo11 => 10,
-        };
-        if v > max {
-            return Err(format!(
-                "{v} is not a point of the {} labeling: its points are 0..{max}{}",
-                self.name(),
-                self.hint()
-            ));
+        let v: u8 = t.parse().map_err(|_| HexadError::PointText {
+            text: t.to_owned(),
+            labeling: self,
+        })?;
+        if v > self.max_point() {
+            return Err(HexadError::PointRange {
+                value: v,
+                labeling: self,
+            });
         }
         Ok(v)
     }
 
-    fn hint(self) -> &'static str {
+    /// The largest point that is a number.
+    pub(super) fn max_point(self) -> u8 {
+        match self {
+            Labeling::Shuffle => 11,
+            Labeling::Modulo11 => 10,
+        }
+    }
+
+    pub(super) fn hint(self) -> &'static str {
         match self {
             Labeling::Shuffle => "",
             Labeling::Modulo11 => " and inf",
@@ -81,15 +84,13 @@ impl Labeling {
 }
 
 impl std::str::FromStr for Labeling {
-    type Err = String;
+    type Err = HexadError;
 
-    fn from_str(s: &str) -> Result<Labeling, String> {
+    fn from_str(s: &str) -> Result<Labeling, HexadError> {
         match s.trim() {
             "shuffle" => Ok(Labeling::Shuffle),
             "modulo11" => Ok(Labeling::Modulo11),
-            other => Err(format!(
-                "that Minimog type is not implemented: '{other}' (choose shuffle or modulo11)"
-            )),
+            other => Err(HexadError::UnknownLabeling(other.to_owned())),
         }
     }
 }
@@ -433,25 +434,19 @@ impl Minimog {
     }
 
     /// Sage's `find_hexad`: the hexad through five distinct points.
-    pub fn find_hexad(&self, points: &[u8]) -> Result<Hexad, String> {
+    pub fn find_hexad(&self, points: &[u8]) -> Result<Hexad, HexadError> {
         let mut pts: PointSet = 0;
         for &p in points {
             if p > 11 {
-                return Err(format!("{p} is not a point"));
+                return Err(HexadError::NotAPoint(p));
             }
             if pts >> p & 1 == 1 {
-                return Err(format!(
-                    "the point {} is given twice: give 5 distinct points",
-                    self.labeling.label(p)
-                ));
+                return Err(HexadError::RepeatedPoint(self.labeling.label(p)));
             }
             pts |= 1 << p;
         }
         if points.len() != 5 {
-            return Err(format!(
-                "a hexad is completed from exactly 5 points, not {}",
-                points.len()
-            ));
+            return Err(HexadError::PointCount(points.len()));
         }
         let [a02, a21, a00] = self.infinity();
         let inf = self.inf_set();
@@ -491,7 +486,7 @@ impl Minimog {
                 })
                 .or_else(|| self.find_hexad1(pts)),
         };
-        found.ok_or_else(|| "no hexad found (this cannot happen for 5 distinct points)".into())
+        found.ok_or(HexadError::NoHexad)
     }
 
     /// Sage's list text of a point set: ascending, `+Infinity` last.

@@ -3,9 +3,11 @@
 //! its exact output strings.
 
 pub mod blackjack;
+mod error;
 pub mod game;
 pub mod minimog;
 
 pub use blackjack::{blackjack_move, BlackjackAdvice};
+pub use error::HexadError;
 pub use game::{Game, Move, Player};
 pub use minimog::{Hexad, HexadKind, Labeling, Minimog, Picture, PointSet};

@@ -32,6 +32,28 @@ use super::puzzle::{Matrix, Puzzle};
 use crate::exact_cover::holes::gcd;
 use crate::search::{Progress, Step};
 
+/// Why the bitset search cannot take a puzzle or its forced rows.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BitfillError {
+    /// More cells, or pieces and crossing points, than the widest bitset.
+    #[error(
+        "this bitset search handles at most {bits} cells, and {bits} pieces and crossing points"
+    )]
+    TooWide { bits: usize },
+    /// A row with a cell outside the region.
+    #[error("row {row} covers {cell:?} outside the region")]
+    OutsideRegion { row: usize, cell: Cell },
+    /// A forced row that is not a row of the problem.
+    #[error("row {0} is not a row of the problem")]
+    UnknownRow(usize),
+    /// A forced row that overlaps an earlier one.
+    #[error("row {0} conflicts with an earlier row")]
+    ConflictingRow(usize),
+    /// A second forced row that leaves out a piece.
+    #[error("row {0} leaves out a second piece")]
+    SecondOmission(usize),
+}
+
 /// The bitset search in the narrowest width that fits the puzzle.
 #[derive(Clone, Debug)]
 pub enum BitSearch {
@@ -50,7 +72,7 @@ impl BitSearch {
         matrix: &Matrix,
         keep: &[usize],
         forced: &[usize],
-    ) -> Result<BitSearch, String> {
+    ) -> Result<BitSearch, BitfillError> {
         let width = matrix
             .region
             .len()
@@ -65,7 +87,7 @@ impl BitSearch {
     }
 
     /// See [`Bitfill::restart`].
-    pub fn restart(&self, forced: &[usize]) -> Result<BitSearch, String> {
+    pub fn restart(&self, forced: &[usize]) -> Result<BitSearch, BitfillError> {
         Ok(match self {
             BitSearch::W64(b) => BitSearch::W64(Box::new(b.restart(forced)?)),
             BitSearch::W128(b) => BitSearch::W128(Box::new(b.restart(forced)?)),
@@ -236,14 +258,11 @@ impl<M: Mask> Bitfill<M> {
         matrix: &Matrix,
         keep: &[usize],
         forced: &[usize],
-    ) -> Result<Bitfill<M>, String> {
+    ) -> Result<Bitfill<M>, BitfillError> {
         let n = matrix.region.len();
         let np = puzzle.pieces.len();
         if n > M::BITS || np + matrix.secondary.len() > M::BITS {
-            return Err(format!(
-                "this bitset search handles at most {} cells, and {0} pieces and crossing points",
-                M::BITS
-            ));
+            return Err(BitfillError::TooWide { bits: M::BITS });
         }
         // Bit order: the longest axis most significant, the shortest least,
         // so the lowest empty cell runs along a short side; on 2D lattices z
@@ -312,7 +331,7 @@ impl<M: Mask> Bitfill<M> {
             for c in &pl.cells {
                 let i = matrix
                     .cell_index(*c)
-                    .ok_or_else(|| format!("row {k} covers {c:?} outside the region"))?;
+                    .ok_or(BitfillError::OutsideRegion { row: k, cell: *c })?;
                 mask = mask | W256::bit(bit_of[i] as usize);
             }
             if mask == W256::ZERO {
@@ -425,7 +444,7 @@ impl<M: Mask> Bitfill<M> {
     /// The same search restricted to the problem rows `forced` instead, at
     /// the cost of a copy of the tables (a thread counting many prefixes
     /// of one puzzle need not rebuild them for each).
-    pub fn restart(&self, forced: &[usize]) -> Result<Bitfill<M>, String> {
+    pub fn restart(&self, forced: &[usize]) -> Result<Bitfill<M>, BitfillError> {
         let mut s = self.clone();
         s.reset(forced)?;
         Ok(s)
@@ -433,7 +452,7 @@ impl<M: Mask> Bitfill<M> {
 
     /// A fresh search (the tables kept, and whether it only counts) on the
     /// empty board with the problem rows `forced` placed.
-    fn reset(&mut self, forced: &[usize]) -> Result<(), String> {
+    fn reset(&mut self, forced: &[usize]) -> Result<(), BitfillError> {
         let n = self.start.len() - 2;
         self.omit_level = self.start[n] < self.start[n + 1];
         self.forced = forced.to_vec();
@@ -450,19 +469,19 @@ impl<M: Mask> Bitfill<M> {
     }
 
     /// Place the forced rows on the empty board.
-    fn apply_forced(&mut self) -> Result<(), String> {
+    fn apply_forced(&mut self) -> Result<(), BitfillError> {
         let s = self;
         for &r in &s.forced {
             let Some(j) = s.cand_row.iter().position(|&x| x as usize == r) else {
-                return Err(format!("row {r} is not a row of the problem"));
+                return Err(BitfillError::UnknownRow(r));
             };
             let (m, p) = (s.cand_mask[j], s.cand_piece[j]);
             if m & s.filled != M::ZERO || p & s.used != M::ZERO {
-                return Err(format!("row {r} conflicts with an earlier row"));
+                return Err(BitfillError::ConflictingRow(r));
             }
             if m == M::ZERO {
                 if !s.omit_level {
-                    return Err(format!("row {r} leaves out a second piece"));
+                    return Err(BitfillError::SecondOmission(r));
                 }
                 s.omit_level = false;
             }

@@ -213,14 +213,18 @@ pub fn encode_cells(cells: &[Cell]) -> String {
 }
 
 /// Read [`encode_cells`] back; a malformed cell is an error naming it.
-pub fn decode_cells(text: &str) -> Result<Vec<Cell>, String> {
+pub fn decode_cells(text: &str) -> Result<Vec<Cell>, PolyformError> {
     let mut out = Vec::new();
     for (i, part) in text.split('_').filter(|p| !p.is_empty()).enumerate() {
+        let bad = || PolyformError::CellText {
+            index: i + 1,
+            text: part.to_owned(),
+        };
         let nums: Vec<i32> = part
             .split('.')
             .map(str::parse)
             .collect::<Result<_, _>>()
-            .map_err(|_| format!("cell {} ('{part}') is not x.y.z", i + 1))?;
+            .map_err(|_| bad())?;
         match nums.as_slice() {
             [x, y, z]
                 if x.abs() <= 4 * MAX_SIDE
@@ -229,7 +233,7 @@ pub fn decode_cells(text: &str) -> Result<Vec<Cell>, String> {
             {
                 out.push([*x, *y, *z])
             }
-            _ => return Err(format!("cell {} ('{part}') is not x.y.z", i + 1)),
+            _ => return Err(bad()),
         }
     }
     Ok(out)
@@ -354,8 +358,14 @@ mod tests {
         let cells = region::triangle_parallelogram(3, 2);
         assert_eq!(decode_cells(&encode_cells(&cells)).unwrap(), cells);
         assert_eq!(decode_cells("").unwrap(), Vec::<Cell>::new());
-        assert!(decode_cells("1.2").unwrap_err().contains("cell 1"));
-        assert!(decode_cells("1.2.0_a.b.c").unwrap_err().contains("cell 2"));
+        assert!(decode_cells("1.2")
+            .unwrap_err()
+            .to_string()
+            .contains("cell 1"));
+        assert!(decode_cells("1.2.0_a.b.c")
+            .unwrap_err()
+            .to_string()
+            .contains("cell 2"));
         assert!(decode_cells("1.2.99999").is_err());
     }
 }

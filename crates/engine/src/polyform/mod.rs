@@ -113,6 +113,11 @@ pub enum PolyformError {
         /// What is wrong.
         message: String,
     },
+    /// A cell of a link's region (1-based, with its text) that is not
+    /// `x.y.z` within bounds.
+    CellText { index: usize, text: String },
+    /// A cell that is not on the lattice.
+    NotACell { cell: Cell, lattice: Lattice },
 }
 
 impl fmt::Display for PolyformError {
@@ -140,6 +145,12 @@ impl fmt::Display for PolyformError {
                 } else {
                     write!(f, "{message}")
                 }
+            }
+            PolyformError::CellText { index, text } => {
+                write!(f, "cell {index} ('{text}') is not x.y.z")
+            }
+            PolyformError::NotACell { cell, lattice } => {
+                write!(f, "{cell:?} is not a cell of the {} lattice", lattice.family())
             }
         }
     }

@@ -260,17 +260,25 @@ impl Polycube {
     }
 }
 
-/// Error from [`TilingSolver::new`] and friends.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TilingError(pub String);
-
-impl std::fmt::Display for TilingError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+/// Error from [`TilingSolver::new`] and friends, worded as Sage words it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, thiserror::Error)]
+pub enum TilingError {
+    /// Sage refuses reflection without rotation.
+    #[error("When reflection is allowed and rotation is not allowed")]
+    ReflectionWithoutRotation,
+    /// A box side of 0 or less.
+    #[error("box sides must be positive, got {bx:?}")]
+    BoxSide { bx: Vec3 },
+    /// Rows modulo box isometries need pieces used once.
+    #[error("this code assumes the pieces are not reusable")]
+    Reusable,
+    /// A piece index outside the pieces.
+    #[error("i(={index}) must be 0 <= i < {pieces}")]
+    PieceIndex { index: usize, pieces: usize },
+    /// Rows modulo box isometries need distinct box sides.
+    #[error("The code below assumes that the sizes of the box (={bx:?}) are all distinct when argument `mod_box_isometries` is True.")]
+    BoxSidesNotDistinct { bx: Vec3 },
 }
-
-impl std::error::Error for TilingError {}
 
 /// Packing polycubes into a box, as Sage's `TilingSolver(pieces, box,
 /// rotation, reflection, reusable)`.
@@ -293,14 +301,10 @@ impl TilingSolver {
         reusable: bool,
     ) -> Result<TilingSolver, TilingError> {
         if reflection && !rotation {
-            return Err(TilingError(
-                "When reflection is allowed and rotation is not allowed".into(),
-            ));
+            return Err(TilingError::ReflectionWithoutRotation);
         }
         if bx.iter().any(|&a| a <= 0) {
-            return Err(TilingError(format!(
-                "box sides must be positive, got {bx:?}"
-            )));
+            return Err(TilingError::BoxSide { bx });
         }
         Ok(TilingSolver {
             pieces,
@@ -401,22 +405,17 @@ impl TilingSolver {
     /// box sides and non-reusable pieces.
     pub fn rows_mod_box_isometries(&self, i: usize) -> Result<Vec<Vec<usize>>, TilingError> {
         if self.reusable {
-            return Err(TilingError(
-                "this code assumes the pieces are not reusable".into(),
-            ));
+            return Err(TilingError::Reusable);
         }
         if i >= self.pieces.len() {
-            return Err(TilingError(format!(
-                "i(={i}) must be 0 <= i < {}",
-                self.pieces.len()
-            )));
+            return Err(TilingError::PieceIndex {
+                index: i,
+                pieces: self.pieces.len(),
+            });
         }
         let [a, b, c] = self.bx;
         if a == b || b == c || a == c {
-            return Err(TilingError(format!(
-                "The code below assumes that the sizes of the box (={:?}) are all distinct when argument `mod_box_isometries` is True.",
-                self.bx
-            )));
+            return Err(TilingError::BoxSidesNotDistinct { bx: self.bx });
         }
         Ok((0..self.pieces.len())
             .flat_map(|j| self.rows_for_piece(j, j == i))

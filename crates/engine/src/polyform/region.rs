@@ -1,6 +1,7 @@
 //! Regions to fill: builders for the usual shapes on each lattice.
 
 use super::lattice::{Cell, Lattice};
+use super::PolyformError;
 
 /// A `w × h` rectangle of squares.
 pub fn rectangle(w: i32, h: i32) -> Vec<Cell> {
@@ -168,12 +169,9 @@ pub fn twig_grid(w: i32, h: i32) -> Vec<Cell> {
 }
 
 /// The cells sorted and deduplicated, checked against the lattice.
-pub fn normalized_region(lattice: Lattice, cells: &[Cell]) -> Result<Vec<Cell>, String> {
-    if let Some(c) = cells.iter().find(|c| !lattice.is_valid(**c)) {
-        return Err(format!(
-            "{c:?} is not a cell of the {} lattice",
-            lattice.family()
-        ));
+pub fn normalized_region(lattice: Lattice, cells: &[Cell]) -> Result<Vec<Cell>, PolyformError> {
+    if let Some(&cell) = cells.iter().find(|c| !lattice.is_valid(**c)) {
+        return Err(PolyformError::NotACell { cell, lattice });
     }
     let mut v = cells.to_vec();
     v.sort_unstable();

@@ -135,13 +135,14 @@ impl Inner {
         prefix: &[usize],
         bits: bool,
     ) -> Result<Inner, PolyformError> {
-        let bad = |e: String| PolyformError::BadPuzzle(format!("bad subproblem prefix: {e}"));
+        let bad = |e: &dyn std::fmt::Display| {
+            PolyformError::BadPuzzle(format!("bad subproblem prefix: {e}"))
+        };
         Ok(if bits {
-            Inner::Bits(BitSearch::new(puzzle, matrix, keep, prefix).map_err(bad)?)
+            Inner::Bits(BitSearch::new(puzzle, matrix, keep, prefix).map_err(|e| bad(&e))?)
         } else {
             let problem = matrix.problem(Some(keep));
-            let mut s =
-                CoverSearch::with_forced_rows(&problem, prefix).map_err(|e| bad(format!("{e}")))?;
+            let mut s = CoverSearch::with_forced_rows(&problem, prefix).map_err(|e| bad(&e))?;
             s.set_holes(holes(matrix, &problem));
             Inner::Dlx(Box::new(s))
         })

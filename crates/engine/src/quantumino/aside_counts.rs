@@ -5,7 +5,7 @@
 //! each 16-piece set that fills an 80-cell box is exactly one aside's
 //! problem, so the final table holds all 17 counts at once.
 
-use super::counter::{CountError, CountProgress, Counter, SetCounts};
+use super::counter::{CountProgress, Counter, QuantuminoCountError, SetCounts};
 use super::pieces::{self, NUM_PIECES};
 use crate::polyform::polycube::{rotations, Matrix3, Polycube, Vec3};
 use std::collections::BTreeSet;
@@ -51,18 +51,18 @@ fn apply(m: &Matrix3, t: Vec3, c: Vec3) -> Vec3 {
 /// non-congruent; a rotation of order 2, 3 or 4 permuting the cells of a
 /// piece whose size is odd and not a multiple of 3 must fix one of them, so
 /// if no non-trivial box rotation fixes a cell, no tiling is fixed.
-pub fn free_rotation_order(pieces: &[Polycube], bx: Vec3) -> Result<usize, CountError> {
+pub fn free_rotation_order(pieces: &[Polycube], bx: Vec3) -> Result<usize, QuantuminoCountError> {
     let classes: BTreeSet<Vec<Polycube>> = pieces
         .iter()
         .map(|p| p.canonical_isometric_copies(true, false))
         .collect();
     if classes.len() != pieces.len() {
-        return Err(CountError::Unsupported(
+        return Err(QuantuminoCountError::Unsupported(
             "cannot count modulo box rotations: two pieces are congruent".into(),
         ));
     }
     if let Some(p) = pieces.iter().find(|p| p.len() % 2 == 0 || p.len() % 3 == 0) {
-        return Err(CountError::Unsupported(format!(
+        return Err(QuantuminoCountError::Unsupported(format!(
             "cannot count modulo box rotations: a piece of {} cells may be symmetric under a box rotation",
             p.len()
         )));
@@ -76,7 +76,7 @@ pub fn free_rotation_order(pieces: &[Polycube], bx: Vec3) -> Result<usize, Count
             for y in 0..bx[1] {
                 for z in 0..bx[2] {
                     if apply(m, *t, [x, y, z]) == [x, y, z] {
-                        return Err(CountError::Unsupported(format!(
+                        return Err(QuantuminoCountError::Unsupported(format!(
                             "cannot count modulo box rotations: a rotation of the box {bx:?} fixes the cell ({x}, {y}, {z})"
                         )));
                     }
@@ -99,7 +99,7 @@ pub fn count_asides(
     threads: usize,
     cancel: &AtomicBool,
     progress: &mut dyn FnMut(&CountProgress),
-) -> Result<Vec<(usize, u64)>, CountError> {
+) -> Result<Vec<(usize, u64)>, QuantuminoCountError> {
     count_asides_in_batches(asides, bx, threads, 1, cancel, progress)
 }
 
@@ -112,9 +112,9 @@ pub fn count_asides_in_batches(
     batches: usize,
     cancel: &AtomicBool,
     progress: &mut dyn FnMut(&CountProgress),
-) -> Result<Vec<(usize, u64)>, CountError> {
+) -> Result<Vec<(usize, u64)>, QuantuminoCountError> {
     if let Some(&a) = asides.iter().find(|&&a| a >= NUM_PIECES) {
-        return Err(CountError::Unsupported(format!(
+        return Err(QuantuminoCountError::Unsupported(format!(
             "aside (={a}) must be between 0 and 16"
         )));
     }
@@ -154,7 +154,7 @@ fn run(
     batches: usize,
     cancel: &AtomicBool,
     progress: &mut dyn FnMut(&CountProgress),
-) -> Result<SetCounts, CountError> {
+) -> Result<SetCounts, QuantuminoCountError> {
     if bx.iter().map(|&a| a as i64).product::<i64>() != 80 {
         return Ok(Vec::new());
     }
@@ -168,7 +168,7 @@ fn run(
 pub fn modulo_box_rotations(
     counts: &[(usize, u64)],
     bx: Vec3,
-) -> Result<Vec<(usize, u64)>, CountError> {
+) -> Result<Vec<(usize, u64)>, QuantuminoCountError> {
     let mut out = Vec::new();
     for &(a, c) in counts {
         let ps: Vec<Polycube> = pieces::polycubes()
@@ -179,7 +179,7 @@ pub fn modulo_box_rotations(
             .collect();
         let g = free_rotation_order(&ps, bx)? as u64;
         if c % g != 0 {
-            return Err(CountError::Unsupported(format!(
+            return Err(QuantuminoCountError::Unsupported(format!(
                 "count {c} for aside {a} is not divisible by the {g} box rotations"
             )));
         }

@@ -68,7 +68,7 @@ pub const MAX_PIECES: usize = 20;
 
 /// Why a count did not finish.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum CountError {
+pub enum QuantuminoCountError {
     /// The cancel flag was raised.
     Cancelled,
     /// The input is outside what the counter handles; the text says why.
@@ -77,17 +77,19 @@ pub enum CountError {
     Overflow,
 }
 
-impl fmt::Display for CountError {
+impl fmt::Display for QuantuminoCountError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CountError::Cancelled => f.write_str("count cancelled"),
-            CountError::Unsupported(s) => f.write_str(s),
-            CountError::Overflow => f.write_str("count overflow: too many tilings for 64 bits"),
+            QuantuminoCountError::Cancelled => f.write_str("count cancelled"),
+            QuantuminoCountError::Unsupported(s) => f.write_str(s),
+            QuantuminoCountError::Overflow => {
+                f.write_str("count overflow: too many tilings for 64 bits")
+            }
         }
     }
 }
 
-impl std::error::Error for CountError {}
+impl std::error::Error for QuantuminoCountError {}
 
 /// Progress of a count, for a progress bar and an estimate of time left.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -139,9 +141,9 @@ struct Geometry {
 }
 
 impl Geometry {
-    fn new(pieces: &[Polycube], bx: Vec3) -> Result<Geometry, CountError> {
+    fn new(pieces: &[Polycube], bx: Vec3) -> Result<Geometry, QuantuminoCountError> {
         if bx.iter().any(|&a| a <= 0) {
-            return Err(CountError::Unsupported(format!(
+            return Err(QuantuminoCountError::Unsupported(format!(
                 "box sides must be positive, got {bx:?}"
             )));
         }
@@ -169,7 +171,7 @@ impl Geometry {
             }
         }
         let Some((_, axis, window)) = best else {
-            return Err(CountError::Unsupported(format!(
+            return Err(QuantuminoCountError::Unsupported(format!(
                 "box {bx:?} is too wide for the counter: a slice and the pieces reaching past it must fit in 64 cells"
             )));
         };
@@ -323,10 +325,10 @@ struct Parts {
 }
 
 impl Parts {
-    fn merge(&mut self, counts: SetCounts) -> Result<(), CountError> {
+    fn merge(&mut self, counts: SetCounts) -> Result<(), QuantuminoCountError> {
         for (m, c) in counts {
             let e = self.merged.entry(m).or_insert(0);
-            *e = e.checked_add(c).ok_or(CountError::Overflow)?;
+            *e = e.checked_add(c).ok_or(QuantuminoCountError::Overflow)?;
         }
         Ok(())
     }
@@ -385,15 +387,15 @@ pub enum CountStep {
 
 impl Counter {
     /// Prepare to count the tilings of box `bx` by subsets of `pieces`.
-    pub fn new(pieces: &[Polycube], bx: Vec3) -> Result<Counter, CountError> {
+    pub fn new(pieces: &[Polycube], bx: Vec3) -> Result<Counter, QuantuminoCountError> {
         if pieces.len() > MAX_PIECES {
-            return Err(CountError::Unsupported(format!(
+            return Err(QuantuminoCountError::Unsupported(format!(
                 "the counter handles at most {MAX_PIECES} pieces, got {}",
                 pieces.len()
             )));
         }
         if pieces.iter().any(Polycube::is_empty) {
-            return Err(CountError::Unsupported("empty piece".into()));
+            return Err(QuantuminoCountError::Unsupported("empty piece".into()));
         }
         let geo = Geometry::new(pieces, bx)?;
         let n = pieces.len();
@@ -555,7 +557,7 @@ impl Counter {
 
     /// Advance by about `budget` state updates (single-threaded; for a Web
     /// Worker that must answer messages between slices of work).
-    pub fn step(&mut self, budget: u64) -> Result<CountStep, CountError> {
+    pub fn step(&mut self, budget: u64) -> Result<CountStep, QuantuminoCountError> {
         let mut spent = 0u64;
         loop {
             if let Some(parts) = self.parts.as_mut() {
@@ -688,12 +690,12 @@ impl Counter {
     }
 
     /// Store the summed counts of all parts as the final table.
-    fn finish_parts(&mut self, merged: HashMap<u32, u64>) -> Result<(), CountError> {
+    fn finish_parts(&mut self, merged: HashMap<u32, u64>) -> Result<(), QuantuminoCountError> {
         let low = u64::MAX >> self.n;
         let mut packed = Vec::with_capacity(merged.len());
         for (m, c) in merged {
             if c > low {
-                return Err(CountError::Overflow);
+                return Err(QuantuminoCountError::Overflow);
             }
             packed.push((c << self.n) | m as u64);
         }
@@ -746,14 +748,14 @@ impl Counter {
     /// Count to the end on `threads` threads (native only: wasm32 has no
     /// threads in std, use [`step`](Self::step) there); `progress` is called
     /// from the calling thread about every `interval`; raising `cancel` stops the
-    /// count (between targets) with [`CountError::Cancelled`].
+    /// count (between targets) with [`QuantuminoCountError::Cancelled`].
     pub fn run(
         &mut self,
         threads: usize,
         cancel: &AtomicBool,
         interval: Duration,
         progress: &mut dyn FnMut(&CountProgress),
-    ) -> Result<SetCounts, CountError> {
+    ) -> Result<SetCounts, QuantuminoCountError> {
         self.run_parts(threads, cancel, interval, progress, &mut |_, _, _| {})
     }
 
@@ -769,11 +771,11 @@ impl Counter {
         interval: Duration,
         progress: &mut dyn FnMut(&CountProgress),
         finished: &mut dyn FnMut(usize, &SetCounts, u64),
-    ) -> Result<SetCounts, CountError> {
+    ) -> Result<SetCounts, QuantuminoCountError> {
         let threads = threads.max(1);
         while self.layer < self.geo.len {
             if cancel.load(Ordering::Relaxed) {
-                return Err(CountError::Cancelled);
+                return Err(QuantuminoCountError::Cancelled);
             }
             self.plan_layer();
             let order = self.plan.as_ref().expect("planned").order.clone();
@@ -801,7 +803,7 @@ impl Counter {
         interval: Duration,
         progress: &mut dyn FnMut(&CountProgress),
         finished: &mut dyn FnMut(usize, &SetCounts, u64),
-    ) -> Result<SetCounts, CountError> {
+    ) -> Result<SetCounts, QuantuminoCountError> {
         let batches = self.batches;
         let mut reported = 0;
         let mut parts = Parts::default();
@@ -849,7 +851,7 @@ impl Counter {
         interval: Duration,
         progress: &mut dyn FnMut(&CountProgress),
         done_before: u64,
-    ) -> Result<Vec<(usize, Vec<u64>)>, CountError> {
+    ) -> Result<Vec<(usize, Vec<u64>)>, QuantuminoCountError> {
         let plan = self.plan.as_ref().expect("planned");
         let layer_done = AtomicU64::new(done_before);
         let collected: Mutex<Vec<(usize, Vec<u64>)>> = Mutex::new(Vec::new());
@@ -877,7 +879,7 @@ impl Counter {
             }),
         )?;
         if cancel.load(Ordering::Relaxed) {
-            return Err(CountError::Cancelled);
+            return Err(QuantuminoCountError::Cancelled);
         }
         Ok(collected.into_inner().expect("lock"))
     }
@@ -889,7 +891,7 @@ fn process(
     source: &Table,
     n: usize,
     scratch: &mut Scratch,
-) -> Result<Vec<u64>, CountError> {
+) -> Result<Vec<u64>, QuantuminoCountError> {
     let low = (1u64 << n) - 1;
     let limit = u64::MAX >> n;
     let Scratch { acc, touched } = scratch;
@@ -921,7 +923,7 @@ fn process(
     }
     touched.clear();
     if overflow {
-        return Err(CountError::Overflow);
+        return Err(QuantuminoCountError::Overflow);
     }
     Ok(out)
 }
@@ -931,7 +933,7 @@ pub fn count_tilings(
     pieces: &[Polycube],
     bx: Vec3,
     threads: usize,
-) -> Result<SetCounts, CountError> {
+) -> Result<SetCounts, QuantuminoCountError> {
     let cancel = AtomicBool::new(false);
     Counter::new(pieces, bx)?.run(threads, &cancel, Duration::from_secs(3600), &mut |_| {})
 }

@@ -16,7 +16,9 @@ pub mod solver;
 pub use aside_counts::{
     count_asides, count_asides_in_batches, free_rotation_order, modulo_box_rotations,
 };
-pub use counter::{count_tilings, CountError, CountProgress, CountStep, Counter, SetCounts};
+pub use counter::{
+    count_tilings, CountProgress, CountStep, Counter, QuantuminoCountError, SetCounts,
+};
 pub use pieces::{piece, pieces, Piece, NUM_PIECES};
 pub use solver::{
     check_box, Partial, PlacedPiece, QuantuminoError, QuantuminoSearch, QuantuminoSolver,

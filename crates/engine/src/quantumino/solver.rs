@@ -5,7 +5,7 @@
 
 use super::pieces::{self, polyomino_repr, NUM_PIECES};
 use crate::exact_cover::CoverSearch;
-use crate::polyform::polycube::{TilingSolver, Vec3};
+use crate::polyform::polycube::{TilingError, TilingSolver, Vec3};
 use crate::search::{Progress, Search, Step};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -20,16 +20,27 @@ const MAX_BOX_CELLS: i64 = 1_000_000;
 
 /// Bad input to the Quantumino engine, worded as Sage words it where Sage
 /// has a message.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct QuantuminoError(pub String);
-
-impl fmt::Display for QuantuminoError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum QuantuminoError {
+    /// A `partial` Sage does not know.
+    #[error("Unknown value for partial (={0})")]
+    Partial(String),
+    /// A box side (1-based) of 0 or less.
+    #[error("box side {side} (={length}) must be positive")]
+    BoxSide { side: usize, length: i64 },
+    /// A box with more than [`MAX_BOX_CELLS`] cells.
+    #[error("box ({}, {}, {}) is too large (at most {MAX_BOX_CELLS} cells)", bx[0], bx[1], bx[2])]
+    BoxTooLarge { bx: [i64; 3] },
+    /// A piece put aside outside 0..=16.
+    #[error("aside (={0}) must be between 0 and 16")]
+    Aside(i64),
+    /// A Sage version Tessera does not follow.
+    #[error("'{0}' is not a Sage version Tessera follows: choose current or 6.8 (the seed's)")]
+    SageVersion(String),
+    /// The tiling solver underneath refused the box.
+    #[error(transparent)]
+    Tiling(#[from] TilingError),
 }
-
-impl std::error::Error for QuantuminoError {}
 
 /// Sage's `partial` argument of `solve()`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,7 +61,7 @@ impl Partial {
         match s {
             "common_prefix" | "common" => Ok(Partial::CommonPrefix),
             "incremental" => Ok(Partial::Incremental),
-            _ => Err(QuantuminoError(format!("Unknown value for partial (={s})"))),
+            _ => Err(QuantuminoError::Partial(s.to_owned())),
         }
     }
 }
@@ -58,21 +69,17 @@ impl Partial {
 /// Check a box given by the user: three positive sides, not absurdly large.
 pub fn check_box(bx: [i64; 3]) -> Result<Vec3, QuantuminoError> {
     if let Some(k) = bx.iter().position(|&a| a <= 0) {
-        return Err(QuantuminoError(format!(
-            "box side {} (={}) must be positive",
-            k + 1,
-            bx[k]
-        )));
+        return Err(QuantuminoError::BoxSide {
+            side: k + 1,
+            length: bx[k],
+        });
     }
     let volume = bx
         .iter()
         .try_fold(1i64, |acc, &a| acc.checked_mul(a))
         .filter(|&v| v <= MAX_BOX_CELLS);
     if volume.is_none() {
-        return Err(QuantuminoError(format!(
-            "box ({}, {}, {}) is too large (at most {MAX_BOX_CELLS} cells)",
-            bx[0], bx[1], bx[2]
-        )));
+        return Err(QuantuminoError::BoxTooLarge { bx });
     }
     Ok([bx[0] as i32, bx[1] as i32, bx[2] as i32])
 }
@@ -146,13 +153,11 @@ pub enum SageVersion {
 }
 
 impl SageVersion {
-    pub fn parse(s: &str) -> Result<SageVersion, String> {
+    pub fn parse(s: &str) -> Result<SageVersion, QuantuminoError> {
         match s.trim() {
             "6.8" | "seed" => Ok(SageVersion::Sage68),
             "current" => Ok(SageVersion::Current),
-            _ => Err(format!(
-                "'{s}' is not a Sage version Tessera follows: choose current or 6.8 (the seed's)"
-            )),
+            _ => Err(QuantuminoError::SageVersion(s.to_owned())),
         }
     }
 }
@@ -169,9 +174,7 @@ impl QuantuminoSolver {
     /// outside 0..=16, and a clear one for a box with a side ≤ 0.
     pub fn new(aside: i64, bx: [i64; 3]) -> Result<QuantuminoSolver, QuantuminoError> {
         if !(0..NUM_PIECES as i64).contains(&aside) {
-            return Err(QuantuminoError(format!(
-                "aside (={aside}) must be between 0 and 16"
-            )));
+            return Err(QuantuminoError::Aside(aside));
         }
         let bx = check_box(bx)?;
         let aside = aside as usize;
@@ -181,8 +184,7 @@ impl QuantuminoSolver {
             .filter(|&(i, _)| i != aside)
             .map(|(_, p)| p)
             .collect();
-        let tiling = TilingSolver::new(kept, bx, true, false, false)
-            .map_err(|e| QuantuminoError(e.to_string()))?;
+        let tiling = TilingSolver::new(kept, bx, true, false, false)?;
         Ok(QuantuminoSolver { aside, tiling })
     }
 

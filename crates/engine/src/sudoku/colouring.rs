@@ -58,6 +58,18 @@ pub enum ColourError {
     Givens(SudokuError),
     /// The exact search used its node budget.
     GaveUp { k: usize, nodes: u64 },
+    /// A colouring without one colour per cell.
+    Count { colours: usize, cells: usize },
+    /// A cell (by name) without a colour.
+    Uncoloured { cell: String },
+    /// A given coloured with another colour.
+    Recoloured { cell: String, given: u8, colour: u8 },
+    /// Two joined cells with one colour.
+    Clash {
+        first: String,
+        second: String,
+        colour: u8,
+    },
 }
 
 impl fmt::Display for ColourError {
@@ -68,6 +80,23 @@ impl fmt::Display for ColourError {
                 f,
                 "the exact colouring gave up after {nodes} search nodes while trying {k} colours \
                  (raise the budget)"
+            ),
+            ColourError::Count { colours, cells } => {
+                write!(f, "{colours} colours for {cells} cells")
+            }
+            ColourError::Uncoloured { cell } => write!(f, "{cell} has no colour"),
+            ColourError::Recoloured {
+                cell,
+                given,
+                colour,
+            } => write!(f, "{cell} is given {given} but coloured {colour}"),
+            ColourError::Clash {
+                first,
+                second,
+                colour,
+            } => write!(
+                f,
+                "{first} and {second} are joined and both coloured {colour}"
             ),
         }
     }
@@ -303,18 +332,27 @@ impl<'a> Exact<'a> {
 /// pair of cells in one row, column or box (from their coordinates) has
 /// different colours, every cell is coloured, and every given keeps its
 /// colour. The error names the first offending cells.
-pub fn check_colouring(puzzle: &Sudoku, colours: &[u8]) -> Result<(), String> {
+pub fn check_colouring(puzzle: &Sudoku, colours: &[u8]) -> Result<(), ColourError> {
     let shape = puzzle.shape();
     let n = shape.size();
     if colours.len() != n * n {
-        return Err(format!("{} colours for {} cells", colours.len(), n * n));
+        return Err(ColourError::Count {
+            colours: colours.len(),
+            cells: n * n,
+        });
     }
     for (i, (&g, &c)) in puzzle.cells().iter().zip(colours).enumerate() {
         if c == 0 {
-            return Err(format!("{} has no colour", cell_name(i, n)));
+            return Err(ColourError::Uncoloured {
+                cell: cell_name(i, n),
+            });
         }
         if g != 0 && g != c {
-            return Err(format!("{} is given {g} but coloured {c}", cell_name(i, n)));
+            return Err(ColourError::Recoloured {
+                cell: cell_name(i, n),
+                given: g,
+                colour: c,
+            });
         }
     }
     for a in 0..n * n {
@@ -325,12 +363,11 @@ pub fn check_colouring(puzzle: &Sudoku, colours: &[u8]) -> Result<(), String> {
                 || (ra / shape.box_rows == rb / shape.box_rows
                     && ca / shape.box_cols == cb / shape.box_cols);
             if joined && colours[a] == colours[b] {
-                return Err(format!(
-                    "{} and {} are joined and both coloured {}",
-                    cell_name(a, n),
-                    cell_name(b, n),
-                    colours[a]
-                ));
+                return Err(ColourError::Clash {
+                    first: cell_name(a, n),
+                    second: cell_name(b, n),
+                    colour: colours[a],
+                });
             }
         }
     }

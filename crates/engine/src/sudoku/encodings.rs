@@ -18,7 +18,7 @@
 //! the cells already forces the rest. The repository's `export --format
 //! cnf` writes the extended one.
 
-use super::grid::Sudoku;
+use super::grid::{Sudoku, SudokuError};
 use super::models::cnf_variable;
 use super::shape::Shape;
 use batsat::{lbool, BasicSolver, Lit, SolverInterface, Var};
@@ -76,15 +76,13 @@ impl fmt::Display for Encoding {
 }
 
 impl FromStr for Encoding {
-    type Err = String;
+    type Err = SudokuError;
 
-    fn from_str(s: &str) -> Result<Encoding, String> {
+    fn from_str(s: &str) -> Result<Encoding, SudokuError> {
         Encoding::ALL
             .into_iter()
             .find(|e| e.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                format!("'{s}' is not an encoding: choose minimal, efficient or extended")
-            })
+            .ok_or_else(|| SudokuError::UnknownEncoding(s.to_owned()))
     }
 }
 
@@ -247,7 +245,7 @@ mod tests {
 
     #[test]
     fn a_bad_name_is_refused() {
-        let e = "tiny".parse::<Encoding>().unwrap_err();
+        let e = "tiny".parse::<Encoding>().unwrap_err().to_string();
         assert!(e.contains("minimal, efficient or extended"), "{e}");
     }
 }

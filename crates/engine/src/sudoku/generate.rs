@@ -6,7 +6,7 @@
 //! `u64`, drawn as `u32`s (never `usize`, whose width differs on wasm32),
 //! and nothing iterates a hash map.
 
-use super::grid::Sudoku;
+use super::grid::{Sudoku, SudokuError};
 use super::logic::{self, Outcome, Rating};
 use super::shape::Shape;
 use super::solve::Algorithm;
@@ -28,16 +28,14 @@ pub enum Symmetry {
 }
 
 impl FromStr for Symmetry {
-    type Err = String;
+    type Err = SudokuError;
 
-    fn from_str(s: &str) -> Result<Symmetry, String> {
+    fn from_str(s: &str) -> Result<Symmetry, SudokuError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "none" => Ok(Symmetry::None),
             "rot180" => Ok(Symmetry::Rot180),
             "mirror" => Ok(Symmetry::Mirror),
-            _ => Err(format!(
-                "'{s}' is not a symmetry: choose rot180, mirror or none"
-            )),
+            _ => Err(SudokuError::UnknownSymmetry(s.to_owned())),
         }
     }
 }

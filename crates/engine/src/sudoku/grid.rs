@@ -51,6 +51,14 @@ pub enum SudokuError {
     StringTooLarge { size: usize },
     /// An algorithm name we do not know.
     UnknownAlgorithm(String),
+    /// A symmetry name we do not know.
+    UnknownSymmetry(String),
+    /// A difficulty name we do not know.
+    UnknownDifficulty(String),
+    /// A model format name we do not know.
+    UnknownModelFormat(String),
+    /// A SAT encoding name we do not know.
+    UnknownEncoding(String),
 }
 
 /// "r2c5" for a cell index.
@@ -116,6 +124,22 @@ impl fmt::Display for SudokuError {
             SudokuError::UnknownAlgorithm(name) => write!(
                 f,
                 "{name} is not an algorithm for Sudoku puzzles: choose auto, dlx, backtrack or sat"
+            ),
+            SudokuError::UnknownSymmetry(name) => write!(
+                f,
+                "'{name}' is not a symmetry: choose rot180, mirror or none"
+            ),
+            SudokuError::UnknownDifficulty(name) => write!(
+                f,
+                "'{name}' is not a difficulty: choose easy, medium, hard or expert"
+            ),
+            SudokuError::UnknownModelFormat(name) => write!(
+                f,
+                "'{name}' is not a model format: choose cnf, lp, dot, edges, poly or minizinc"
+            ),
+            SudokuError::UnknownEncoding(name) => write!(
+                f,
+                "'{name}' is not an encoding: choose minimal, efficient or extended"
             ),
         }
     }

@@ -28,5 +28,5 @@ pub mod sweep;
 pub mod variant;
 
 pub use grid::{Sudoku, SudokuError};
-pub use shape::{Shape, MAX_SIZE, STRING_MAX_SIZE};
+pub use shape::{Shape, ShapeError, MAX_SIZE, STRING_MAX_SIZE};
 pub use solve::Algorithm;

@@ -6,7 +6,7 @@
 //!
 //! Indexing is 1-based in every output, as those tools' users expect.
 
-use super::grid::Sudoku;
+use super::grid::{Sudoku, SudokuError};
 use super::shape::Shape;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -58,15 +58,13 @@ impl ModelFormat {
 }
 
 impl FromStr for ModelFormat {
-    type Err = String;
+    type Err = SudokuError;
 
-    fn from_str(s: &str) -> Result<ModelFormat, String> {
+    fn from_str(s: &str) -> Result<ModelFormat, SudokuError> {
         ModelFormat::ALL
             .into_iter()
             .find(|f| f.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                format!("'{s}' is not a model format: choose cnf, lp, dot, edges, poly or minizinc")
-            })
+            .ok_or_else(|| SudokuError::UnknownModelFormat(s.to_owned()))
     }
 }
 

@@ -47,15 +47,33 @@ struct ShapeFields {
     box_cols: usize,
 }
 
-impl TryFrom<ShapeFields> for Shape {
-    type Error = String;
+/// A box shape that cannot be read or is not supported.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShapeError {
+    /// Text that is not `RxC`.
+    #[error("box shape '{0}' should look like RxC, e.g. 3x3 or 2x3")]
+    Form(String),
+    /// The rows of `RxC` are not a number.
+    #[error("box shape '{text}': '{rows}' is not a number of rows")]
+    Rows { text: String, rows: String },
+    /// The columns of `RxC` are not a number.
+    #[error("box shape '{text}': '{cols}' is not a number of columns")]
+    Cols { text: String, cols: String },
+    /// Text naming boxes that are empty or too large.
+    #[error("box shape '{0}' is not supported: boxes need at least 1 row and column and at most {MAX_SIZE} cells")]
+    UnsupportedText(String),
+    /// Boxes that are empty or too large.
+    #[error("box shape {box_rows}x{box_cols} is not supported: boxes need at least 1 row and column and at most {MAX_SIZE} cells")]
+    Unsupported { box_rows: usize, box_cols: usize },
+}
 
-    fn try_from(f: ShapeFields) -> Result<Shape, String> {
-        Shape::new(f.box_rows, f.box_cols).ok_or_else(|| {
-            format!(
-                "box shape {}x{} is not supported: boxes need at least 1 row and column and at most {MAX_SIZE} cells",
-                f.box_rows, f.box_cols
-            )
+impl TryFrom<ShapeFields> for Shape {
+    type Error = ShapeError;
+
+    fn try_from(f: ShapeFields) -> Result<Shape, ShapeError> {
+        Shape::new(f.box_rows, f.box_cols).ok_or(ShapeError::Unsupported {
+            box_rows: f.box_rows,
+            box_cols: f.box_cols,
         })
     }
 }
@@ -96,22 +114,20 @@ impl Shape {
     }
 
     /// Parse `"RxC"` (also `"R×C"`), e.g. `"2x3"`.
-    pub fn parse(text: &str) -> Result<Shape, String> {
+    pub fn parse(text: &str) -> Result<Shape, ShapeError> {
         let t = text.trim();
         let (r, c) = t
             .split_once(['x', 'X', '×'])
-            .ok_or_else(|| format!("box shape '{t}' should look like RxC, e.g. 3x3 or 2x3"))?;
-        let r: usize = r
-            .trim()
-            .parse()
-            .map_err(|_| format!("box shape '{t}': '{r}' is not a number of rows"))?;
-        let c: usize = c
-            .trim()
-            .parse()
-            .map_err(|_| format!("box shape '{t}': '{c}' is not a number of columns"))?;
-        Shape::new(r, c).ok_or_else(|| {
-            format!("box shape '{t}' is not supported: boxes need at least 1 row and column and at most {MAX_SIZE} cells")
-        })
+            .ok_or_else(|| ShapeError::Form(t.to_owned()))?;
+        let rows: usize = r.trim().parse().map_err(|_| ShapeError::Rows {
+            text: t.to_owned(),
+            rows: r.to_owned(),
+        })?;
+        let cols: usize = c.trim().parse().map_err(|_| ShapeError::Cols {
+            text: t.to_owned(),
+            cols: c.to_owned(),
+        })?;
+        Shape::new(rows, cols).ok_or_else(|| ShapeError::UnsupportedText(t.to_owned()))
     }
 
     /// The square shape whose grid has `cells` cells, if `cells` is a fourth
@@ -201,9 +217,15 @@ mod tests {
                 box_cols: 4
             })
         );
-        assert!(Shape::parse("3").unwrap_err().contains("RxC"));
-        assert!(Shape::parse("0x3").unwrap_err().contains("not supported"));
-        assert!(Shape::parse("9x9").unwrap_err().contains("not supported"));
+        assert!(Shape::parse("3").unwrap_err().to_string().contains("RxC"));
+        assert!(Shape::parse("0x3")
+            .unwrap_err()
+            .to_string()
+            .contains("not supported"));
+        assert!(Shape::parse("9x9")
+            .unwrap_err()
+            .to_string()
+            .contains("not supported"));
         assert_eq!(Shape::parse("8x8").map(|s| s.size()), Ok(64));
         assert_eq!(Shape::from_cell_count(81), Shape::square(3));
         assert_eq!(Shape::from_cell_count(80), None);

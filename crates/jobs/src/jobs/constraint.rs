@@ -8,19 +8,11 @@
 //! counted: a grid that breaks a rule ends the job with an internal error
 //! instead of a wrong answer.
 
-use crate::event::{ErrorKind, JobError};
+use crate::event::JobError;
 use crate::job::{Job, NoItem, Started, Work};
 use serde::{Deserialize, Serialize};
 use tessera_engine::search::{Progress, Search, Step};
-use tessera_engine::sudoku::constraint::{
-    self, check, text, ConstraintError, ConstraintSearch, Puzzle,
-};
-
-impl From<ConstraintError> for JobError {
-    fn from(e: ConstraintError) -> JobError {
-        JobError::new(ErrorKind::BadInput, e.to_string())
-    }
-}
+use tessera_engine::sudoku::constraint::{self, check, text, ConstraintSearch, Puzzle};
 
 /// The search of a puzzle with each of its solutions checked, then made
 /// an item by `item` — or, counting (`item` is `None`), counted and
@@ -134,6 +126,7 @@ impl Job for ConstraintCandidates {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::ErrorKind;
     use crate::event::Event;
     use crate::runner::testing::*;
     use crate::runner::Runner;

@@ -2,27 +2,15 @@
 //! of complete grids and of bands. None of them is a search: each runs the
 //! engine's step-by-step computation as [`Work`] of its own.
 
-use crate::event::{ErrorKind, JobError};
+use crate::event::JobError;
 use crate::job::{Job, NoItem, Started, Work};
 use serde::{Deserialize, Serialize};
 use tessera_engine::count::bands;
-use tessera_engine::count::phase::{Config as PhaseConfig, Phase, PhaseError, Point as PhasePoint};
+use tessera_engine::count::phase::{Config as PhaseConfig, Phase, Point as PhasePoint};
 use tessera_engine::count::staged::GridCount;
 use tessera_engine::count::total::{self, GridTotal};
 use tessera_engine::search::{Progress, Step};
 use tessera_engine::sudoku::Shape;
-
-/// Grids too large are unsupported; a bad clue range or sample count is
-/// the request's fault.
-impl From<PhaseError> for JobError {
-    fn from(e: PhaseError) -> JobError {
-        let kind = match e {
-            PhaseError::TooLarge { .. } => ErrorKind::Unsupported,
-            _ => ErrorKind::BadInput,
-        };
-        JobError::new(kind, e.to_string())
-    }
-}
 
 /// The phase-transition experiment: a cumulative snapshot (one point per
 /// clue count) after each of the first rounds and every few rounds after;
@@ -119,7 +107,7 @@ impl Job for CountGrids {
         if self.shape.is_nine() {
             return Ok(Started::count_work(TotalWork(GridTotal::new()), None));
         }
-        let count = GridCount::new(self.shape).map_err(JobError::unsupported)?;
+        let count = GridCount::new(self.shape)?;
         Ok(Started::count_work(GridCountWork(count), None))
     }
 }
@@ -208,6 +196,7 @@ impl Job for CountBands {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::ErrorKind;
     use crate::event::Event;
     use crate::protocol::{Reply, Request};
     use crate::runner::testing::{answer, drain, items, start, the_error};

@@ -11,12 +11,6 @@ use tessera_engine::count::essential::{published, ClassRow, EssentialCount, Esse
 use tessera_engine::search::{Progress, Step};
 use tessera_engine::sudoku::Shape;
 
-impl From<EssentialError> for JobError {
-    fn from(e: EssentialError) -> JobError {
-        JobError::new(ErrorKind::Unsupported, e.to_string())
-    }
-}
-
 /// Count the essentially different grids of `shape`; `transpose` adds the
 /// transposition to the group (square boxes only).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -7,34 +7,11 @@ use crate::event::{ErrorKind, JobError};
 use crate::job::{Job, Started, Work};
 use crate::jobs::sudoku::sudoku_from;
 use serde::{Deserialize, Serialize};
-use tessera_engine::count::minimal::{Config as MinimalConfig, Histogram, MinimalError, Sampler};
+use tessera_engine::count::minimal::{Config as MinimalConfig, Histogram, Sampler};
 use tessera_engine::search::{Progress, Step};
-use tessera_engine::sudoku::colouring::{
-    check_colouring, chromatic, Chromatic, ColourError, Colouring,
-};
+use tessera_engine::sudoku::colouring::{check_colouring, chromatic, Chromatic, Colouring};
 use tessera_engine::sudoku::encodings::{decode, encode, Effort, Encoding};
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku};
-
-impl From<ColourError> for JobError {
-    fn from(e: ColourError) -> JobError {
-        let kind = match e {
-            ColourError::Givens(_) => ErrorKind::BadInput,
-            ColourError::GaveUp { .. } => ErrorKind::GaveUp,
-        };
-        JobError::new(kind, e.to_string())
-    }
-}
-
-impl From<MinimalError> for JobError {
-    fn from(e: MinimalError) -> JobError {
-        let kind = match e {
-            MinimalError::TooLarge(_) => ErrorKind::Unsupported,
-            MinimalError::NoSamples => ErrorKind::BadInput,
-            MinimalError::Generate(_) => ErrorKind::GaveUp,
-        };
-        JobError::new(kind, e.to_string())
-    }
-}
 
 /// Colour the Sudoku graph of a puzzle: greedy DSatur and the exact
 /// colouring, both from the givens as a precolouring.

@@ -53,8 +53,7 @@ impl Job for SudokuHint {
                 &self.marks,
                 solution,
                 self.stage.clamp(1, 4),
-            )
-            .map_err(bad)?,
+            )?,
         };
         Ok(Started::answer(hint))
     }
@@ -88,8 +87,7 @@ impl Job for SudokuRating {
     fn start(self) -> Result<Started<Rated>, JobError> {
         let variant = variant_from(self.rules)?;
         if matches!(variant.kind(), Kind::Samurai) {
-            let walk = logic::hint_walk(&variant, &self.cells)
-                .map_err(|e| JobError::new(ErrorKind::BadInput, e))?;
+            let walk = logic::hint_walk(&variant, &self.cells)?;
             let rated = walk.rating();
             return Ok(Started::answer(Rated {
                 rating: rated.map(|r| r.0),
@@ -97,8 +95,7 @@ impl Job for SudokuRating {
                 steps: walk.steps.len(),
             }));
         }
-        let board = logic::board_for_variant(&variant, &self.cells)
-            .map_err(|e| JobError::new(ErrorKind::BadInput, e))?;
+        let board = logic::board_for_variant(&variant, &self.cells)?;
         let e = logic::explain_board(board, logic::DEFAULT_BRANCH_LIMIT);
         Ok(Started::answer(Rated {
             rating: e.rating,

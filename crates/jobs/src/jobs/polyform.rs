@@ -1,24 +1,11 @@
 //! Polyform jobs: tile a puzzle's region (solve, count) and enumerate a
 //! family of polyforms.
 
-use crate::event::{ErrorKind, JobError};
+use crate::event::JobError;
 use crate::job::{Job, NoItem, Started};
 use serde::{Deserialize, Serialize};
 use tessera_engine::polyform::enumerate::{self, Counts};
-use tessera_engine::polyform::{
-    Cell, Lattice, PolyformError, Puzzle, Solution, SolveOptions, SolveRun,
-};
-
-/// Sizes beyond the engine's reach are unsupported; the rest is input.
-impl From<PolyformError> for JobError {
-    fn from(e: PolyformError) -> JobError {
-        let kind = match e {
-            PolyformError::TooLarge { .. } => ErrorKind::Unsupported,
-            _ => ErrorKind::BadInput,
-        };
-        JobError::new(kind, e.to_string())
-    }
-}
+use tessera_engine::polyform::{Cell, Lattice, Puzzle, Solution, SolveOptions, SolveRun};
 
 fn solve_run(puzzle: &Puzzle, unique: bool) -> Result<SolveRun, JobError> {
     Ok(SolveRun::new(puzzle, SolveOptions { unique })?)
@@ -98,6 +85,7 @@ impl Job for PolyformEnumerate {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::ErrorKind;
     use crate::event::Event;
     use crate::protocol::Request;
     use crate::runner::testing::*;

@@ -1,34 +1,15 @@
 //! Quantumino jobs: Sage's `QuantuminoSolver` enumerated and counted, and
 //! the slice-by-slice counter shared between workers part by part.
 
-use crate::event::{ErrorKind, JobError};
+use crate::event::JobError;
 use crate::job::{Job, NoItem, Started, Work};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
-use tessera_engine::quantumino::counter::CountError;
 use tessera_engine::quantumino::pieces::polycubes;
 use tessera_engine::quantumino::{
-    CountStep, Counter, Partial, PlacedPiece, QuantuminoError, QuantuminoSolver, QuantuminoState,
-    NUM_PIECES,
+    CountStep, Counter, Partial, PlacedPiece, QuantuminoSolver, QuantuminoState, NUM_PIECES,
 };
 use tessera_engine::search::{Progress, Search, Step};
-
-/// Sage's checks (aside out of range, bad box) are about the request.
-impl From<QuantuminoError> for JobError {
-    fn from(e: QuantuminoError) -> JobError {
-        JobError::bad_input(e.to_string())
-    }
-}
-
-impl From<CountError> for JobError {
-    fn from(e: CountError) -> JobError {
-        let kind = match e {
-            CountError::Unsupported(_) | CountError::Overflow => ErrorKind::Unsupported,
-            CountError::Cancelled => ErrorKind::Internal,
-        };
-        JobError::new(kind, e.to_string())
-    }
-}
 
 fn solver(aside: u8, box_size: [i32; 3]) -> Result<QuantuminoSolver, JobError> {
     Ok(QuantuminoSolver::new(
@@ -231,6 +212,7 @@ impl Work<CountPart> for PartCount {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::ErrorKind;
     use crate::event::Event;
     use crate::protocol::{Reply, Request};
     use crate::runner::testing::*;

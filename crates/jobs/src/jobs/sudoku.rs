@@ -2,34 +2,13 @@
 //! count job for every grid's rules.
 
 use super::variant::variant_from;
-use crate::event::{ErrorKind, JobError};
+use crate::event::JobError;
 use crate::job::{Job, NoItem, Started};
 use serde::{Deserialize, Serialize};
-use tessera_engine::sudoku::generate::{
-    self, GenerateError, Generated, Options as GenerateOptions,
-};
+use tessera_engine::sudoku::generate::{self, Generated, Options as GenerateOptions};
 use tessera_engine::sudoku::logic::{self, Branch, BranchEnd, Explanation, Guess};
 use tessera_engine::sudoku::variant::Kind;
 use tessera_engine::sudoku::{Algorithm, Shape, Sudoku, SudokuError};
-
-/// Input problems are the user's to fix; sizes beyond the engine's are not.
-impl From<SudokuError> for JobError {
-    fn from(e: SudokuError) -> JobError {
-        let kind = match e {
-            SudokuError::TooLarge { .. } | SudokuError::StringTooLarge { .. } => {
-                ErrorKind::Unsupported
-            }
-            _ => ErrorKind::BadInput,
-        };
-        JobError::new(kind, e.to_string())
-    }
-}
-
-impl From<GenerateError> for JobError {
-    fn from(e: GenerateError) -> JobError {
-        JobError::new(ErrorKind::GaveUp, e.to_string())
-    }
-}
 
 /// The puzzle of a job: `cells` row-major, 0 = blank, checked for length
 /// and values (not yet for clashes).
@@ -141,8 +120,7 @@ impl Job for SudokuExplain {
             }
             rules => {
                 let variant = variant_from(rules)?;
-                let board = logic::board_for_variant(&variant, &self.cells)
-                    .map_err(|e| JobError::new(ErrorKind::BadInput, e))?;
+                let board = logic::board_for_variant(&variant, &self.cells)?;
                 logic::explain_board(board, logic::DEFAULT_BRANCH_LIMIT)
             }
         };
@@ -346,6 +324,7 @@ impl FlatExplanation {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::event::ErrorKind;
     use crate::event::{Event, Stats};
     use crate::protocol::{decode, encode, Reply, Request};
     use crate::runner::testing::*;

@@ -1,31 +1,12 @@
 //! Sudoku variants (X, jigsaw, Samurai): DLX on cells + units. Their
 //! count is the one `sudoku::SudokuCount`.
 
-use crate::event::{ErrorKind, JobError};
+use crate::event::JobError;
 use crate::job::{Job, Started};
 use serde::{Deserialize, Serialize};
 use tessera_engine::search::Search;
-use tessera_engine::sudoku::variant::{
-    generate as vgen, Kind as VariantKind, RegionMap, Variant, VariantError,
-};
+use tessera_engine::sudoku::variant::{generate as vgen, Kind as VariantKind, RegionMap, Variant};
 use tessera_engine::sudoku::Shape;
-
-/// The variant's own limits are unsupported requests; the rest is input.
-impl From<VariantError> for JobError {
-    fn from(e: VariantError) -> JobError {
-        let kind = match e {
-            VariantError::Unsupported(_) => ErrorKind::Unsupported,
-            _ => ErrorKind::BadInput,
-        };
-        JobError::new(kind, e.to_string())
-    }
-}
-
-impl From<vgen::GenerateError> for JobError {
-    fn from(e: vgen::GenerateError) -> JobError {
-        JobError::new(ErrorKind::GaveUp, e.to_string())
-    }
-}
 
 /// A variant from the wire, checked again: a region map that arrives by
 /// message has not been through `RegionMap::parse`.
@@ -111,6 +92,7 @@ impl Job for VariantGenerate {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::ErrorKind;
     use crate::event::Event;
     use crate::runner::testing::*;
     use crate::runner::Runner;

@@ -87,7 +87,7 @@ impl EditorState {
                 family_title(lattice)
             ));
         }
-        let region = engine::decode_cells(cells)?;
+        let region = engine::decode_cells(cells).map_err(|e| e.to_string())?;
         let known = all_pieces(set);
         let pieces: Vec<String> = if *pieces == "all" {
             known

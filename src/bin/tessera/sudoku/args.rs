@@ -185,14 +185,17 @@ pub(super) struct ExportArgs {
 
 pub(super) fn parse_model(s: &str) -> Result<ModelFormat, String> {
     s.parse()
+        .map_err(|e: tessera::engine::sudoku::SudokuError| e.to_string())
 }
 
 pub(super) fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
     s.parse()
+        .map_err(|e: tessera::engine::sudoku::SudokuError| e.to_string())
 }
 
 pub(super) fn parse_rating(s: &str) -> Result<Rating, String> {
     s.parse()
+        .map_err(|e: tessera::engine::sudoku::SudokuError| e.to_string())
 }
 
 /// "4.0-6.5" → (40, 65) tenths.

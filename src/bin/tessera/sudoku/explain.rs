@@ -13,18 +13,10 @@ pub(super) fn explain_lines(
     choice: &VariantChoice,
     explain: Option<&ExplainArgs>,
     hint: Option<&HintArgs>,
-) -> u8 {
+) -> Result<(), Failure> {
     let shape = input.shape.unwrap_or(Shape::square(3).expect("3x3"));
-    let fixed = match chosen_variant(choice, shape) {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("tessera: {e}");
-            return 2;
-        }
-    };
-    let Some(lines) = input_lines(input) else {
-        return 2;
-    };
+    let fixed = chosen_variant(choice, shape).map_err(Failure::Input)?;
+    let lines = input_lines(input)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut bad = false;
@@ -38,7 +30,7 @@ pub(super) fn explain_lines(
             } else {
                 parse_variant_line(&line, choice, input, &fixed)?
             };
-            let board = logic::board_for_variant(&variant, &values)?;
+            let board = logic::board_for_variant(&variant, &values).map_err(|e| e.to_string())?;
             if let Some(a) = explain {
                 let e = logic::explain_board(board, a.branches);
                 if !first {
@@ -81,11 +73,11 @@ pub(super) fn explain_lines(
             bad = true;
         }
     }
-    if let Err(e) = out.flush() {
-        eprintln!("tessera: {e}");
-        return 2;
+    out.flush().map_err(|e| Failure::Input(e.to_string()))?;
+    if bad {
+        return Err(Failure::Reported);
     }
-    u8::from(bad) * 2
+    Ok(())
 }
 
 /// "129,,3,…": one group of digits per cell (a missing group: no marks).

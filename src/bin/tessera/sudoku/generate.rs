@@ -6,16 +6,15 @@ use tessera::engine::sudoku::generate;
 
 /// Puzzles one per line, written as they are found (a long run shows
 /// progress); a failure is reported on stderr with exit status 2.
-pub(super) fn generate_puzzles(a: &GenerateArgs) -> u8 {
+pub(super) fn generate_puzzles(a: &GenerateArgs) -> Result<(), Failure> {
     if a.shape.size() > tessera::engine::sudoku::STRING_MAX_SIZE {
-        eprintln!(
-            "tessera: a {} grid has {} symbols; generated puzzles are printed in the string form, \
+        return Err(Failure::Input(format!(
+            "a {} grid has {} symbols; generated puzzles are printed in the string form, \
              which stops at {}",
             a.shape,
             a.shape.size(),
             tessera::engine::sudoku::STRING_MAX_SIZE
-        );
-        return 2;
+        )));
     }
     let options = generate::Options {
         minimal: a.minimal,
@@ -32,41 +31,26 @@ pub(super) fn generate_puzzles(a: &GenerateArgs) -> u8 {
     let mut out = stdout.lock();
     let mut stream = generate::Stream::new(&options);
     for _ in 0..a.count {
-        let line = stream
-            .next_puzzle()
-            .map_err(|e| e.to_string())
-            .and_then(|g| g.puzzle.to_sage_string().map_err(|e| e.to_string()));
-        match line {
-            Ok(text) => {
-                if writeln!(out, "{text}").and_then(|_| out.flush()).is_err() {
-                    return 2;
-                }
-            }
-            Err(e) => {
-                eprintln!("tessera: {e}");
-                return 2;
-            }
+        let text = stream.next_puzzle()?.puzzle.to_sage_string()?;
+        // A failed write (a closed pipe too) stops quietly with status 2.
+        if writeln!(out, "{text}").and_then(|_| out.flush()).is_err() {
+            return Err(Failure::Reported);
         }
     }
-    0
+    Ok(())
 }
 
 /// Variant puzzles one per line (a jigsaw as PUZZLE MAP, which `solve`
 /// reads back), written as they are found.
-pub(super) fn generate_variants(a: &GenerateArgs) -> u8 {
+pub(super) fn generate_variants(a: &GenerateArgs) -> Result<(), Failure> {
     if a.symmetry != Symmetry::None || a.difficulty.is_some() || a.rating.is_some() {
-        eprintln!(
-            "tessera: --symmetry, --difficulty and --rating are not available for variants yet"
-        );
-        return 2;
+        return Err(Failure::Input(
+            "--symmetry, --difficulty and --rating are not available for variants yet".into(),
+        ));
     }
-    let request = match chosen_variant(&a.variant, a.shape) {
-        Ok(Some(v)) => variant::generate::Request::Fixed(v),
-        Ok(None) => variant::generate::Request::RandomJigsaw(a.shape.size()),
-        Err(e) => {
-            eprintln!("tessera: {e}");
-            return 2;
-        }
+    let request = match chosen_variant(&a.variant, a.shape).map_err(Failure::Input)? {
+        Some(v) => variant::generate::Request::Fixed(v),
+        None => variant::generate::Request::RandomJigsaw(a.shape.size()),
     };
     let mut options = variant::generate::Options {
         minimal: a.minimal,
@@ -79,21 +63,15 @@ pub(super) fn generate_variants(a: &GenerateArgs) -> u8 {
     let mut out = stdout.lock();
     let mut stream = variant::generate::Stream::new(&options);
     for _ in 0..a.count {
-        match stream.next_puzzle() {
-            Ok(g) => {
-                let mut line = g.variant.to_line(&g.puzzle);
-                if let variant::Kind::Jigsaw(map) = g.variant.kind() {
-                    line = format!("{line} {map}");
-                }
-                if writeln!(out, "{line}").and_then(|_| out.flush()).is_err() {
-                    return 2;
-                }
-            }
-            Err(e) => {
-                eprintln!("tessera: {e}");
-                return 2;
-            }
+        let g = stream.next_puzzle()?;
+        let mut line = g.variant.to_line(&g.puzzle);
+        if let variant::Kind::Jigsaw(map) = g.variant.kind() {
+            line = format!("{line} {map}");
+        }
+        // A failed write (a closed pipe too) stops quietly with status 2.
+        if writeln!(out, "{line}").and_then(|_| out.flush()).is_err() {
+            return Err(Failure::Reported);
         }
     }
-    0
+    Ok(())
 }

@@ -36,13 +36,11 @@ pub(super) fn parse_unverified(line: &str, shape: Option<Shape>) -> Result<Sudok
     result.map_err(|e| e.to_string())
 }
 
-/// Puzzle lines of the input with their 1-based line numbers, or `None`
-/// once an unreadable input has been reported on stderr (exit status 2).
-pub(super) fn input_lines(input: &Input) -> Option<Vec<(usize, String)>> {
-    let lines = read_lines(&input.file)
-        .map_err(|e| eprintln!("tessera: {e}"))
-        .ok()?;
-    Some(if input.blocks { blocks(lines) } else { lines })
+/// Puzzle lines of the input with their 1-based line numbers; an
+/// unreadable input is bad input (exit status 2).
+pub(super) fn input_lines(input: &Input) -> Result<Vec<(usize, String)>, Failure> {
+    let lines = read_lines(&input.file).map_err(|e| Failure::Input(e.to_string()))?;
+    Ok(if input.blocks { blocks(lines) } else { lines })
 }
 
 /// Consecutive lines (no blank line between them) joined into one puzzle,

@@ -101,6 +101,16 @@ enum SudokuCommand {
 
 pub fn run(args: SudokuArgs) -> u8 {
     match &args.command {
+        SudokuCommand::Solve(a) if a.scale.active() && !a.no_verify_input => {
+            exit_code("sudoku", count_parts(a))
+        }
+        // The other subcommands' messages read `tessera: …`.
+        _ => exit_code("", sudoku(&args)),
+    }
+}
+
+fn sudoku(args: &SudokuArgs) -> Result<(), Failure> {
+    match &args.command {
         SudokuCommand::Grids(a) => return crate::jnotes::grids(a),
         SudokuCommand::Sweep(a) => return crate::sweep::sweep(a),
         SudokuCommand::Generate(a) if a.variant.variant != VariantName::Standard => {
@@ -110,13 +120,12 @@ pub fn run(args: SudokuArgs) -> u8 {
             if a.no_verify_input
                 && (a.scale.active() || a.variant.variant != VariantName::Standard) =>
         {
-            eprintln!(
-                "tessera: --no-verify-input goes with standard puzzles, without --shard or --state"
-            );
-            return 2;
+            return Err(Failure::Input(
+                "--no-verify-input goes with standard puzzles, without --shard or --state".into(),
+            ));
         }
         SudokuCommand::Solve(a) if a.scale.active() => {
-            return exit_code("sudoku", count_parts(a));
+            unreachable!("counted in parts by `run`")
         }
         SudokuCommand::Solve(a) if a.variant.variant != VariantName::Standard => {
             return solve_variants(a)
@@ -127,15 +136,17 @@ pub fn run(args: SudokuArgs) -> u8 {
     }
     if let SudokuCommand::Generate(a) = &args.command {
         if a.variant.regions.is_some() {
-            eprintln!("tessera: --regions only applies to --variant jigsaw");
-            return 2;
+            return Err(Failure::Input(
+                "--regions only applies to --variant jigsaw".into(),
+            ));
         }
         return generate_puzzles(a);
     }
     if let SudokuCommand::Solve(a) = &args.command {
         if a.variant.regions.is_some() {
-            eprintln!("tessera: --regions only applies to --variant jigsaw");
-            return 2;
+            return Err(Failure::Input(
+                "--regions only applies to --variant jigsaw".into(),
+            ));
         }
     }
     let input = match &args.command {
@@ -151,9 +162,7 @@ pub fn run(args: SudokuArgs) -> u8 {
             unreachable!("handled above")
         }
     };
-    let Some(lines) = input_lines(input) else {
-        return 2;
-    };
+    let lines = input_lines(input)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut bad = false;
@@ -190,13 +199,9 @@ pub fn run(args: SudokuArgs) -> u8 {
             bad = true;
         }
     }
-    if let Err(e) = out.flush() {
-        eprintln!("tessera: {e}");
-        return 2;
-    }
+    out.flush().map_err(|e| Failure::Input(e.to_string()))?;
     if bad {
-        2
-    } else {
-        0
+        return Err(Failure::Reported);
     }
+    Ok(())
 }

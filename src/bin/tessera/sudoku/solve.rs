@@ -46,7 +46,7 @@ pub(super) fn count_parts(a: &SolveArgs) -> Result<(), Failure> {
         ));
     }
     a.scale.refuse("--max", a.max.is_some())?;
-    let lines = input_lines(&a.input).ok_or_else(|| Failure::Input("no input read".into()))?;
+    let lines = input_lines(&a.input)?;
     let [(number, line)] = lines.as_slice() else {
         return Err(Failure::Input(format!(
             "--shard and --state count one puzzle; the input has {}",

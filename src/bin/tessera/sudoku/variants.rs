@@ -61,18 +61,10 @@ pub(super) fn parse_variant_line(
 }
 
 /// Variant puzzles, one per line: solutions or a count, like `solve`.
-pub(super) fn solve_variants(a: &SolveArgs) -> u8 {
+pub(super) fn solve_variants(a: &SolveArgs) -> Result<(), Failure> {
     let shape = a.input.shape.unwrap_or(Shape::square(3).expect("3x3"));
-    let fixed = match chosen_variant(&a.variant, shape) {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("tessera: {e}");
-            return 2;
-        }
-    };
-    let Some(lines) = input_lines(&a.input) else {
-        return 2;
-    };
+    let fixed = chosen_variant(&a.variant, shape).map_err(Failure::Input)?;
+    let lines = input_lines(&a.input)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut bad = false;
@@ -140,8 +132,8 @@ pub(super) fn solve_variants(a: &SolveArgs) -> u8 {
         }
     }
     if out.flush().is_err() || bad {
-        2
+        Err(Failure::Reported)
     } else {
-        0
+        Ok(())
     }
 }

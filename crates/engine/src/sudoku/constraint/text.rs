@@ -457,7 +457,7 @@ fn read_size(
             )),
         },
         [kind, value] if kind.eq_ignore_ascii_case("boxes") => {
-            let shape = Shape::parse(value).map_err(|m| err(value, m))?;
+            let shape = Shape::parse(value).map_err(|m| err(value, m.to_string()))?;
             if shape.size() != n {
                 return Err(err(
                     value,

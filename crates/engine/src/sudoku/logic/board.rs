@@ -6,6 +6,7 @@
 
 use super::super::grid::{cell_name, Sudoku, SudokuError};
 use super::super::shape::Shape;
+use super::error::LogicError;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -99,21 +100,24 @@ impl Geometry {
 
     /// Jigsaw: rows, columns and the regions (`region[cell]` in `0..n`, each
     /// holding `n` cells).
-    pub fn jigsaw(region: &[usize]) -> Result<Geometry, String> {
+    pub fn jigsaw(region: &[usize]) -> Result<Geometry, LogicError> {
         let n = (region.len() as f64).sqrt().round() as usize;
         if n == 0 || n * n != region.len() || n > 64 {
-            return Err(format!(
-                "a jigsaw region map needs n² cells (n ≤ 64), got {}",
-                region.len()
-            ));
+            return Err(LogicError::RegionMapCells {
+                cells: region.len(),
+            });
         }
         for r in 0..n {
             let size = region.iter().filter(|&&x| x == r).count();
             if size != n {
-                return Err(format!("region {} has {size} cells, not {n}", r + 1));
+                return Err(LogicError::RegionSize {
+                    region: r + 1,
+                    size,
+                    n,
+                });
             }
         }
-        let shape = Shape::new(1, n).ok_or_else(|| format!("{n} symbols are too many"))?;
+        let shape = Shape::new(1, n).ok_or(LogicError::TooManySymbols { n })?;
         Ok(Geometry::build(
             shape,
             n,
@@ -298,7 +302,7 @@ impl Board {
         shape: Shape,
         values: &[u8],
         candidates: &[Vec<u8>],
-    ) -> Result<Board, String> {
+    ) -> Result<Board, LogicError> {
         Board::from_candidates_on(Arc::new(Geometry::new(shape)), values, candidates)
     }
 
@@ -307,35 +311,36 @@ impl Board {
         geo: Arc<Geometry>,
         values: &[u8],
         candidates: &[Vec<u8>],
-    ) -> Result<Board, String> {
+    ) -> Result<Board, LogicError> {
         let n = geo.n;
         let shape = geo.shape;
         let _ = shape;
         if values.len() != n * n || candidates.len() != n * n {
-            return Err(format!(
-                "a {shape} grid has {} cells: got {} values and {} candidate lists",
-                n * n,
-                values.len(),
-                candidates.len()
-            ));
+            return Err(LogicError::CandidateCells {
+                shape,
+                cells: n * n,
+                values: values.len(),
+                candidates: candidates.len(),
+            });
         }
         let mut cands = vec![0u64; n * n];
         for cell in 0..n * n {
             let bad = |d: u8| d == 0 || d as usize > n;
             if bad(values[cell]) && values[cell] != 0 {
-                return Err(format!(
-                    "{}: value {} is outside 1..{n}",
-                    cell_name(cell, n),
-                    values[cell]
-                ));
+                return Err(LogicError::Value {
+                    cell,
+                    value: values[cell],
+                    n,
+                });
             }
             if values[cell] == 0 {
                 for &d in &candidates[cell] {
                     if bad(d) {
-                        return Err(format!(
-                            "{}: candidate {d} is outside 1..{n}",
-                            cell_name(cell, n)
-                        ));
+                        return Err(LogicError::Candidate {
+                            cell,
+                            candidate: d,
+                            n,
+                        });
                     }
                     cands[cell] |= bit(d);
                 }

@@ -15,7 +15,6 @@ use super::step::{Step, Technique};
 use crate::sudoku::grid::Sudoku;
 use crate::sudoku::solve::Algorithm;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// What a hint is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,18 +50,6 @@ pub struct Hint {
     /// Stage 4: the position after the step (values and candidates).
     pub after: Option<Snapshot>,
 }
-
-/// A hint could not be given at all (bad input).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HintError(pub String);
-
-impl fmt::Display for HintError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for HintError {}
 
 /// The unique solution of a standard puzzle (its givens only), `None`
 /// when it has none or several (then hints cannot judge the player's

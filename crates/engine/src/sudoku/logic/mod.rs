@@ -9,6 +9,7 @@
 
 pub mod board;
 mod chains;
+mod error;
 mod fish;
 mod forcing;
 pub mod hint;
@@ -21,7 +22,8 @@ pub mod variant_hint;
 mod wings;
 
 pub use board::{Board, Candidate, Geometry, Snapshot, Unit, UnitKind};
-pub use hint::{graduated_hint, Hint, HintError};
+pub use error::LogicError;
+pub use hint::{graduated_hint, Hint};
 pub use step::{weight_text, Rating, Step, Technique};
 pub use variant_hint::{hint_walk, variant_hint, HintWalk};
 
@@ -228,9 +230,9 @@ pub fn hint(puzzle: &Sudoku) -> Result<Option<Step>, SudokuError> {
 pub fn board_for_variant(
     variant: &crate::sudoku::variant::Variant,
     values: &[u8],
-) -> Result<Board, String> {
+) -> Result<Board, LogicError> {
     use crate::sudoku::variant::Kind;
-    variant.verify(values).map_err(|e| e.to_string())?;
+    variant.verify(values)?;
     let geo = match variant.kind() {
         Kind::Standard(shape) => Geometry::new(*shape),
         Kind::X(shape) => Geometry::x(*shape),
@@ -243,11 +245,7 @@ pub fn board_for_variant(
             }
             Geometry::jigsaw(&region)?
         }
-        Kind::Samurai => {
-            return Err(
-                "the logical solver reads one square grid; Samurai is five overlapping ones".into(),
-            )
-        }
+        Kind::Samurai => return Err(LogicError::Samurai),
     };
     Ok(Board::with_values(std::sync::Arc::new(geo), values))
 }

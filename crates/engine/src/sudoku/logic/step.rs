@@ -3,6 +3,7 @@
 //! plus the sentence a person would say.
 
 use super::board::{digits, Board, Candidate, Unit};
+use crate::sudoku::SudokuError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -50,15 +51,13 @@ impl fmt::Display for Rating {
 }
 
 impl FromStr for Rating {
-    type Err = String;
+    type Err = SudokuError;
 
-    fn from_str(s: &str) -> Result<Rating, String> {
+    fn from_str(s: &str) -> Result<Rating, SudokuError> {
         Rating::ALL
             .into_iter()
             .find(|r| r.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                format!("'{s}' is not a difficulty: choose easy, medium, hard or expert")
-            })
+            .ok_or_else(|| SudokuError::UnknownDifficulty(s.to_owned()))
     }
 }
 

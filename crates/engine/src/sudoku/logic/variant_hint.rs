@@ -14,6 +14,7 @@
 //! its text says which grid, and its cells are the Samurai's.
 
 use super::board::{bit, digits, Board};
+use super::error::LogicError;
 use super::hint::{graduated_hint, graduated_hint_with, plain_hint as plain, Hint, HintKind};
 use super::step::{Step, Technique};
 use crate::sudoku::variant::{samurai_grid_name, Kind, Variant, SAMURAI_GRIDS};
@@ -43,21 +44,21 @@ pub fn variant_hint(
     marks: &[u64],
     solution: Option<&[u8]>,
     stage: u8,
-) -> Result<Hint, String> {
+) -> Result<Hint, LogicError> {
     let cells = variant.cells();
     if values.len() != cells || marks.len() != cells {
-        return Err(format!(
-            "the {} grid has {cells} cells: got {} values and {} mark sets",
-            variant.name(),
-            values.len(),
-            marks.len()
-        ));
+        return Err(LogicError::HintCells {
+            variant: variant.name(),
+            cells,
+            values: values.len(),
+            marks: marks.len(),
+        });
     }
     if *variant.kind() != Kind::Samurai {
         let board = super::board_for_variant(variant, values)?.with_marks(marks);
         return Ok(graduated_hint(&board, solution, stage));
     }
-    variant.verify(values).map_err(|e| e.to_string())?;
+    variant.verify(values)?;
     Ok(samurai_hint(
         variant,
         values,
@@ -105,14 +106,14 @@ impl HintWalk {
 /// eliminations kept as pencil marks (a cell's marks start as what its
 /// peers allow), exactly as play mode applies a fourth press. This is how
 /// a Samurai, which the one-grid step list cannot read, gets a rating.
-pub fn hint_walk(variant: &Variant, puzzle: &[u8]) -> Result<HintWalk, String> {
+pub fn hint_walk(variant: &Variant, puzzle: &[u8]) -> Result<HintWalk, LogicError> {
     let n = variant.cells();
     if puzzle.len() != n {
-        return Err(format!(
-            "the {} grid has {n} cells: got {}",
-            variant.name(),
-            puzzle.len()
-        ));
+        return Err(LogicError::PuzzleCells {
+            variant: variant.name(),
+            cells: n,
+            values: puzzle.len(),
+        });
     }
     let peers = variant.peers();
     let full = (1u64 << variant.size()) - 1;
@@ -161,7 +162,7 @@ pub fn hint_walk(variant: &Variant, puzzle: &[u8]) -> Result<HintWalk, String> {
         }
         steps.push(step);
     }
-    Err("the hints did not come to an end".into())
+    Err(LogicError::EndlessWalk)
 }
 
 fn samurai_hint(

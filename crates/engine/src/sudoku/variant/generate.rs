@@ -60,12 +60,12 @@ pub struct Generated {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GenerateError {
+pub struct VariantGenerateError {
     pub what: String,
     pub attempts: u32,
 }
 
-impl fmt::Display for GenerateError {
+impl fmt::Display for VariantGenerateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -75,7 +75,7 @@ impl fmt::Display for GenerateError {
     }
 }
 
-impl std::error::Error for GenerateError {}
+impl std::error::Error for VariantGenerateError {}
 
 fn below(rng: &mut ChaCha8Rng, bound: usize) -> usize {
     rng.gen_range(0..bound as u32) as usize
@@ -173,7 +173,7 @@ impl Stream {
         }
     }
 
-    pub fn next_puzzle(&mut self) -> Result<Generated, GenerateError> {
+    pub fn next_puzzle(&mut self) -> Result<Generated, VariantGenerateError> {
         let mut last = Miss::Grid;
         let attempts = self.options.max_attempts.max(1);
         for k in 1..=attempts {
@@ -195,11 +195,11 @@ impl Stream {
                     .to_string()
             }
         };
-        Err(GenerateError { what, attempts })
+        Err(VariantGenerateError { what, attempts })
     }
 }
 
 /// One puzzle; the same options give the same puzzle everywhere.
-pub fn generate(options: &Options) -> Result<Generated, GenerateError> {
+pub fn generate(options: &Options) -> Result<Generated, VariantGenerateError> {
     Stream::new(options).next_puzzle()
 }

@@ -108,6 +108,11 @@ pub fn import_message(e: &SudokuError) -> String {
             capitalize(&e.to_string()) + "."
         }
         SudokuError::UnknownAlgorithm(name) => format!("“{name}” is not a solver Tessera knows."),
+        // Option names come from the page's own menus, never from an import.
+        SudokuError::UnknownSymmetry(_)
+        | SudokuError::UnknownDifficulty(_)
+        | SudokuError::UnknownModelFormat(_)
+        | SudokuError::UnknownEncoding(_) => e.to_string(),
     }
 }
 

@@ -454,7 +454,7 @@ fn Blackjack() -> impl IntoView {
         picked.set(None);
         match result {
             Ok(()) => after_human(Move { from, to }),
-            Err(e) => message.set(e),
+            Err(e) => message.set(e.to_string()),
         }
     };
     let hint = move || {

@@ -195,7 +195,7 @@ pub fn position(b: &Board) -> Result<logic::Board, String> {
             digits(if notes != 0 { allowed & notes } else { allowed })
         })
         .collect();
-    logic::Board::from_candidates(b.shape, base.values(), &cands)
+    logic::Board::from_candidates(b.shape, base.values(), &cands).map_err(|e| e.to_string())
 }
 
 fn masks(p: &logic::Board) -> Vec<u64> {
