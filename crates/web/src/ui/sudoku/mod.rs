@@ -70,9 +70,9 @@ pub fn read_link(text: &str) -> Option<Result<Imported, String>> {
     if !links::is_puzzle_link(text) {
         return None;
     }
-    let read = links::parse_link(text).map(|l| {
+    let read = links::parse_link(text).and_then(|l| {
         let note = l.note();
-        match l.puzzle {
+        Ok(match l.puzzle {
             LinkPuzzle::Classic { shape, cells } => {
                 let notes = vec![0; cells.len()];
                 Imported::Standard(
@@ -97,7 +97,16 @@ pub fn read_link(text: &str) -> Option<Result<Imported, String>> {
                     note,
                 )
             }
-        }
+            LinkPuzzle::Constrained(p) => {
+                let mut kinds: Vec<&str> = p.constraints().iter().map(links::kind_name).collect();
+                kinds.sort_unstable();
+                kinds.dedup();
+                return Err(format!(
+                    "this link holds a puzzle with {}; the page plays classic, X and jigsaw grids, and `tessera sudoku constraint solve` solves it",
+                    kinds.join(", ")
+                ));
+            }
+        })
     });
     Some(read.map_err(|e| format!("Could not import the link: {e}.")))
 }
