@@ -549,7 +549,6 @@ pub fn read(
         missing: Vec::new(),
     };
     for cage in cages {
-        rd.kinds.push("killer cages".into());
         let cells: Option<Vec<usize>> = cage
             .get("cells")
             .and_then(Value::as_array)
@@ -583,6 +582,7 @@ pub fn read(
                 }
             },
         };
+        rd.kinds.push("killer cages".into());
         rd.out.push(Constraint::Killer { cells, sum });
     }
     for v in list("lines") {
