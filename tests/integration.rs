@@ -38,6 +38,7 @@ mod sudoku_colouring;
 mod sudoku_constraints;
 mod sudoku_dlx9;
 mod sudoku_generate;
+mod sudoku_links;
 mod sudoku_logic;
 mod sudoku_logic_advanced;
 mod sudoku_model;

@@ -8,6 +8,7 @@
 
 mod args;
 mod colour;
+mod constraint;
 mod explain;
 mod generate;
 mod input;
@@ -59,6 +60,7 @@ Examples:
   tessera sudoku grids --first 5 --format ascii   # the J notes' Method 1, their order
   tessera sudoku sweep --track test5a.game        # the walkthrough's sweeps, split and exploration
   tessera sudoku colour --blocks test5a.game      # DSatur and exact colouring of the Sudoku graph
+  tessera sudoku constraint solve killer.txt      # killer, thermo, arrow, …: text form or links
 
 Variants: X adds both diagonals; a jigsaw line is PUZZLE [MAP] (or give --regions MAP), a map
 being one label per cell (letters or digits), n regions of n connected cells; a Samurai line is
@@ -97,12 +99,17 @@ enum SudokuCommand {
     /// greedy DSatur and with an exact search: the chromatic number, and
     /// whether the colouring is the puzzle's solution
     Colour(ColourArgs),
+    /// Variant Sudoku (killer cages, thermometers, arrows, Kropki dots,
+    /// lines, …) from Tessera's text form or f-puzzles / SudokuPad links:
+    /// solve, count, true candidates, show
+    Constraint(constraint::ConstraintArgs),
 }
 
 pub fn run(args: SudokuArgs) -> u8 {
     match &args.command {
         SudokuCommand::Grids(a) => return crate::jnotes::grids(a),
         SudokuCommand::Sweep(a) => return crate::sweep::sweep(a),
+        SudokuCommand::Constraint(a) => return constraint::run(a),
         SudokuCommand::Generate(a) if a.variant.variant != VariantName::Standard => {
             return generate_variants(a)
         }
@@ -147,7 +154,8 @@ pub fn run(args: SudokuArgs) -> u8 {
         | SudokuCommand::Explain(_)
         | SudokuCommand::Hint(_)
         | SudokuCommand::Grids(_)
-        | SudokuCommand::Sweep(_) => {
+        | SudokuCommand::Sweep(_)
+        | SudokuCommand::Constraint(_) => {
             unreachable!("handled above")
         }
     };
@@ -180,9 +188,10 @@ pub fn run(args: SudokuArgs) -> u8 {
                 .map_err(|e| e.to_string())
                 .and_then(|text| write!(out, "{text}").map_err(|e| e.to_string())),
             SudokuCommand::Colour(a) => colour(&s, a, &mut out),
-            SudokuCommand::Generate(_) | SudokuCommand::Grids(_) | SudokuCommand::Sweep(_) => {
-                Ok(())
-            }
+            SudokuCommand::Generate(_)
+            | SudokuCommand::Grids(_)
+            | SudokuCommand::Sweep(_)
+            | SudokuCommand::Constraint(_) => Ok(()),
         });
         if let Err(message) = result {
             let _ = out.flush();

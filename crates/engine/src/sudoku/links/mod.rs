@@ -57,6 +57,34 @@ pub enum LinkPuzzle {
     Constrained(Puzzle),
 }
 
+impl LinkPuzzle {
+    /// The puzzle in the constrained model, whichever form it was read in:
+    /// a classic grid has its boxes, X-sudoku both diagonals, a jigsaw its
+    /// map.
+    pub fn to_constrained(&self) -> Result<Puzzle, crate::sudoku::constraint::ConstraintError> {
+        use crate::sudoku::constraint::Diagonal;
+        match self {
+            LinkPuzzle::Classic { shape, cells } => {
+                Puzzle::new(Regions::Boxes(*shape), cells.clone(), vec![])
+            }
+            LinkPuzzle::X { cells } => Puzzle::new(
+                Regions::Boxes(Shape::NINE),
+                cells.clone(),
+                vec![
+                    Constraint::Diagonal(Diagonal::Main),
+                    Constraint::Diagonal(Diagonal::Anti),
+                ],
+            ),
+            LinkPuzzle::Jigsaw { regions, cells } => {
+                // The reader made the labels from a map it checked.
+                let map = RegionMap::parse(regions).expect("a jigsaw link's map is checked");
+                Puzzle::new(Regions::Map(map), cells.clone(), vec![])
+            }
+            LinkPuzzle::Constrained(p) => Ok(p.clone()),
+        }
+    }
+}
+
 /// A link read: the puzzle, which site's format it was, and its title.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinkImport {
