@@ -76,6 +76,14 @@ fn sudokupad(solution: &[u8], every: usize, extra: &str) -> String {
     )
 }
 
+/// JSON members `,"key":[items]` for each key.
+fn members(lists: &[(&str, &[String])]) -> String {
+    lists
+        .iter()
+        .map(|(key, items)| format!(r#","{key}":[{}]"#, items.join(",")))
+        .collect()
+}
+
 /// Read, solve and check a link; the constrained puzzle comes back.
 fn solved(link: &str, kind: &str) -> Puzzle {
     let started = Instant::now();
@@ -92,6 +100,13 @@ fn solved(link: &str, kind: &str) -> Puzzle {
         started.elapsed()
     );
     puzzle
+}
+
+/// The SudokuPad link of the same grid and drawings reads to `p`'s
+/// constraints, in the same order, and is solved and checked.
+fn assert_same_from_sudokupad(p: &Puzzle, s: &[u8], every: usize, drawn: &str, kind: &str) {
+    let q = solved(&sudokupad(s, every, drawn), kind);
+    assert_eq!(q.constraints(), p.constraints(), "{kind}");
 }
 
 /// Dominoes across each row: (c0,c1), (c2,c3), (c4,c5), (c6,c7).
@@ -202,19 +217,8 @@ fn a_thermometer_link_from_each_site_is_solved_and_checked() {
             run[0] % 9
         ));
     }
-    let q = solved(
-        &sudokupad(
-            &s,
-            3,
-            &format!(
-                r#","lines":[{}],"underlays":[{}]"#,
-                lines.join(","),
-                bulbs.join(",")
-            ),
-        ),
-        "thermometers",
-    );
-    assert_eq!(q.constraints(), p.constraints());
+    let drawn = members(&[("lines", &lines), ("underlays", &bulbs)]);
+    assert_same_from_sudokupad(&p, &s, 3, &drawn, "thermometers");
 }
 
 #[test]
@@ -254,19 +258,8 @@ fn an_arrow_link_from_each_site_is_solved_and_checked() {
             r##"{{"center":[{r}.5,{c0}.5],"width":0.75,"height":0.75,"rounded":true,"backgroundColor":"#ffffff","borderColor":"#a1a1a1"}}"##
         ));
     }
-    let q = solved(
-        &sudokupad(
-            &s,
-            3,
-            &format!(
-                r#","arrows":[{}],"overlays":[{}]"#,
-                pad.join(","),
-                circles.join(",")
-            ),
-        ),
-        "arrows",
-    );
-    assert_eq!(q.constraints(), p.constraints());
+    let drawn = members(&[("arrows", &pad), ("overlays", &circles)]);
+    assert_same_from_sudokupad(&p, &s, 3, &drawn, "arrows");
 }
 
 #[test]

@@ -24,25 +24,10 @@
 //! one of them alone is refused by name, as is anything else the model does
 //! not hold.
 
-use super::{fpuzzles_name, present, refuse};
+use super::{fpuzzles_name, present, refuse, FINE};
 use crate::sudoku::constraint::{Constraint, Diagonal, Dot, Puzzle, Regions, RowOrColumn, Xv};
 use crate::sudoku::grid::cell_name;
 use serde_json::{Map, Value};
-
-/// Keys that are not constraints (or not drawn ones).
-const PLAIN: [&str; 11] = [
-    "size",
-    "grid",
-    "title",
-    "author",
-    "ruleset",
-    "solution",
-    "highlightConflicts",
-    "disabledlogic",
-    "truecandidatesoptions",
-    "negative",
-    "nonconsecutive",
-];
 
 /// A cell name `R3C5` → (row, column) from 1, case-insensitive.
 pub(crate) fn parse_rc(name: &str) -> Option<(usize, usize)> {
@@ -145,7 +130,9 @@ pub fn read(
         .filter_map(|v| v.as_str().map(str::to_ascii_lowercase))
         .collect();
     for (key, value) in o {
-        if PLAIN.contains(&key.as_str()) || !present(value) {
+        // The two negative rules' keys are read together below.
+        let later = ["negative", "nonconsecutive"].contains(&key.as_str());
+        if FINE.contains(&key.as_str()) || later || !present(value) {
             continue;
         }
         let name = fpuzzles_name(key);

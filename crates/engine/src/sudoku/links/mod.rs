@@ -496,6 +496,19 @@ fn region_model(
     })?))
 }
 
+/// f-puzzles' keys that hold no rule: the grid, metadata, solver options.
+const FINE: [&str; 9] = [
+    "size",
+    "grid",
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "highlightConflicts",
+    "disabledlogic",
+    "truecandidatesoptions",
+];
+
 /// f-puzzles' JSON, compressed.
 fn fpuzzles(data: &str, site: &'static str) -> Result<LinkImport, String> {
     let json = decompress(data).ok_or_else(|| {
@@ -563,15 +576,6 @@ fn fpuzzles(data: &str, site: &'static str) -> Result<LinkImport, String> {
             }
         }
     }
-    const FINE: [&str; 7] = [
-        "size",
-        "grid",
-        "title",
-        "author",
-        "ruleset",
-        "solution",
-        "highlightConflicts",
-    ];
     let extra: Vec<String> = o
         .iter()
         .filter(|(k, v)| !FINE.contains(&k.as_str()) && !k.starts_with("diagonal") && present(v))

@@ -90,6 +90,16 @@ fn point(v: &Value) -> Option<(f64, f64)> {
     Some((a.first()?.as_f64()?, a.get(1)?.as_f64()?))
 }
 
+/// A line's or an arrow's `wayPoints`.
+fn way_points(v: &Value) -> Vec<(f64, f64)> {
+    v.get("wayPoints")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(point)
+        .collect()
+}
+
 /// `#rrggbb`, `#rgb` (with or without alpha) → (hue in degrees,
 /// saturation 0–1, lightness 0–1).
 fn hsl(colour: &str) -> Option<(f64, f64, f64)> {
@@ -235,13 +245,7 @@ impl Reader {
     }
 
     fn line(&mut self, v: &Value) {
-        let points: Vec<(f64, f64)> = v
-            .get("wayPoints")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(point)
-            .collect();
+        let points = way_points(v);
         let colour = v.get("color").and_then(Value::as_str).unwrap_or("");
         let n = self.n as f64;
         let corner =
@@ -320,13 +324,7 @@ impl Reader {
     }
 
     fn arrow(&mut self, v: &Value) {
-        let points: Vec<(f64, f64)> = v
-            .get("wayPoints")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(point)
-            .collect();
+        let points = way_points(v);
         if points.len() < 2 {
             self.kinds.push("arrows".into());
             self.missing.push("arrows without a path".into());
