@@ -39,6 +39,7 @@ mod sudoku_constraints;
 mod sudoku_constraints_gecode;
 mod sudoku_dlx9;
 mod sudoku_generate;
+mod sudoku_links;
 mod sudoku_logic;
 mod sudoku_logic_advanced;
 mod sudoku_model;

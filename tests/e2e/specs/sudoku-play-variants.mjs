@@ -323,7 +323,7 @@ export const tests = [
     },
   },
   {
-    name: "f-puzzles and SudokuPad links: classic and X grids imported and played; unsupported links say why",
+    name: "f-puzzles and SudokuPad links: classic and X grids imported and played, a killer opens the constraint editor; unsupported links say why",
     timeout: 90000,
     async run(t) {
       const page = await t.open();
@@ -342,11 +342,16 @@ export const tests = [
       await t.tid("import-text").fill(`https://sudokupad.app/scl${SCL_CLASSIC}`);
       await t.click("import-button");
       assert.equal(await t.puzzle(), SAGE_A, "the SudokuPad givens");
-      // Unsupported: a killer cage, a short id.
+      // A killer link opens the constraint editor with its cage.
       await t.tid("import-text").fill(`https://www.f-puzzles.com/?load=${FP_KILLER}`);
       await t.click("import-button");
-      assert.match(await t.tid("import-error").innerText(), /killer cages/);
-      assert.equal(await t.puzzle(), SAGE_A, "nothing changed");
+      await t.tid("cgrid").waitFor();
+      assert.ok((await page.locator(".c-cage").count()) >= 1, "the link's cage is drawn");
+      assert.match(await t.tid("cmessage").innerText(), /f-puzzles/);
+      assert.match(page.url(), /#sudoku\/killer\//);
+      await t.click("variant-standard");
+      assert.equal(await t.puzzle(), SAGE_A, "the standard grid kept its puzzle");
+      // Unsupported: a short id.
       await t.tid("import-text").fill("https://sudokupad.app/k2j4h5g6");
       await t.click("import-button");
       assert.match(await t.tid("import-error").innerText(), /short SudokuPad id/);

@@ -17,6 +17,7 @@ pub mod encodings;
 pub mod format;
 pub mod generate;
 pub mod grid;
+pub mod links;
 pub mod logic;
 pub mod models;
 pub mod parts;

@@ -8,6 +8,7 @@
 
 mod args;
 mod colour;
+mod constraint;
 mod explain;
 mod generate;
 mod input;
@@ -59,6 +60,7 @@ Examples:
   tessera sudoku grids --first 5 --format ascii   # the J notes' Method 1, their order
   tessera sudoku sweep --track test5a.game        # the walkthrough's sweeps, split and exploration
   tessera sudoku colour --blocks test5a.game      # DSatur and exact colouring of the Sudoku graph
+  tessera sudoku constraint solve killer.txt      # killer, thermo, arrow, …: text form or links
 
 Variants: X adds both diagonals; a jigsaw line is PUZZLE [MAP] (or give --regions MAP), a map
 being one label per cell (letters or digits), n regions of n connected cells; a Samurai line is
@@ -97,6 +99,10 @@ enum SudokuCommand {
     /// greedy DSatur and with an exact search: the chromatic number, and
     /// whether the colouring is the puzzle's solution
     Colour(ColourArgs),
+    /// Variant Sudoku (killer cages, thermometers, arrows, Kropki dots,
+    /// lines, …) from Tessera's text form or f-puzzles / SudokuPad links:
+    /// solve, count, true candidates, show
+    Constraint(constraint::ConstraintArgs),
 }
 
 pub fn run(args: SudokuArgs) -> u8 {
@@ -104,6 +110,7 @@ pub fn run(args: SudokuArgs) -> u8 {
         SudokuCommand::Solve(a) if a.scale.active() && !a.no_verify_input => {
             exit_code("sudoku", count_parts(a))
         }
+        SudokuCommand::Constraint(a) => exit_code("sudoku constraint", constraint::run_command(a)),
         // The other subcommands' messages read `tessera: …`.
         _ => exit_code("", sudoku(&args)),
     }
@@ -113,6 +120,8 @@ fn sudoku(args: &SudokuArgs) -> Result<(), Failure> {
     match &args.command {
         SudokuCommand::Grids(a) => return crate::jnotes::grids(a),
         SudokuCommand::Sweep(a) => return crate::sweep::sweep(a),
+        // `run` gives these their own prefix before they get here.
+        SudokuCommand::Constraint(a) => return constraint::run_command(a),
         SudokuCommand::Generate(a) if a.variant.variant != VariantName::Standard => {
             return generate_variants(a)
         }
@@ -158,7 +167,8 @@ fn sudoku(args: &SudokuArgs) -> Result<(), Failure> {
         | SudokuCommand::Explain(_)
         | SudokuCommand::Hint(_)
         | SudokuCommand::Grids(_)
-        | SudokuCommand::Sweep(_) => {
+        | SudokuCommand::Sweep(_)
+        | SudokuCommand::Constraint(_) => {
             unreachable!("handled above")
         }
     };
@@ -189,9 +199,10 @@ fn sudoku(args: &SudokuArgs) -> Result<(), Failure> {
                 .map_err(|e| e.to_string())
                 .and_then(|text| write!(out, "{text}").map_err(|e| e.to_string())),
             SudokuCommand::Colour(a) => colour(&s, a, &mut out),
-            SudokuCommand::Generate(_) | SudokuCommand::Grids(_) | SudokuCommand::Sweep(_) => {
-                Ok(())
-            }
+            SudokuCommand::Generate(_)
+            | SudokuCommand::Grids(_)
+            | SudokuCommand::Sweep(_)
+            | SudokuCommand::Constraint(_) => Ok(()),
         });
         if let Err(message) = result {
             let _ = out.flush();

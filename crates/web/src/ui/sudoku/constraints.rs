@@ -148,6 +148,11 @@ impl CBench {
         self.run.say(tone, text);
     }
 
+    /// Say something in the editor's status line (an import's note).
+    pub fn tell(&self, tone: Tone, text: impl Into<String>) {
+        self.say(tone, text);
+    }
+
     /// Count to 2 in the worker: the setter's "is it unique?".
     pub fn recount(&self) {
         let text = self.puzzle.with_untracked(text::print);

@@ -98,6 +98,17 @@ pub fn read_link(text: &str) -> Option<Result<Imported, String>> {
                     note,
                 )
             }
+            // Cages, thermometers and the rest: the constraint editor.
+            LinkPuzzle::Constrained(p) => Imported::Variant(
+                SudokuRoute::Variant(
+                    VariantRoute::Killer,
+                    crate::model::sudoku::constraints::payload(
+                        &tessera_engine::sudoku::constraint::text::print(&p),
+                    ),
+                )
+                .payload(),
+                note,
+            ),
         }
     });
     Some(read.map_err(|e| format!("Could not import the link: {e}.")))

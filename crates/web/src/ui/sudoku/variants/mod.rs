@@ -252,6 +252,9 @@ impl VBench {
     /// Open a variant payload an import produced, and say what it was.
     pub fn open_import(&self, payload: &str, note: String) {
         match self.load_fragment(payload) {
+            Ok(_) if self.mode.get_untracked() == Mode::Constraints => {
+                self.cb.tell(Tone::Info, note)
+            }
             Ok(_) => {
                 self.drop_solution();
                 self.say(Tone::Info, note);
