@@ -25,7 +25,7 @@
 // new ones; the run's numbers go to target/bench/web.json.
 
 import { chromium } from "playwright-core";
-import { CHROMIUM, launchOptions } from "../../tests/e2e/lib/chromium.mjs";
+import { CHROMIUM, FLAGS, launchOptions } from "../../tests/e2e/lib/chromium.mjs";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -210,18 +210,7 @@ if (lighthouseOn) {
     const chromeLauncher = await import("chrome-launcher");
     const chrome = await chromeLauncher.launch({
       chromePath: executablePath,
-      chromeFlags: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--enable-unsafe-swiftshader",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-      ],
+      chromeFlags: ["--headless=new", ...FLAGS],
     });
     try {
       const r = await lighthouse(base, {
