@@ -12,10 +12,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
+use tessera::engine::polyform::budget::{count_within, BudgetedCount as Outcome};
 use tessera::engine::polyform::catalogue::{Catalogue, Entry};
-use tessera::engine::polyform::parallel::{count_parts, CountPlan};
-use tessera::engine::polyform::{PolyformError, Puzzle, SolveOptions, SolveRun};
-use tessera::engine::search::{Search, Step};
 
 /// The asset, embedded in the native binary only: the engine parses it from
 /// any text, so the browser can fetch it lazily instead.
@@ -48,94 +46,6 @@ pub struct CountArgs {
     /// Write the Markdown report here (default: standard output)
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
-}
-
-/// How far a budgeted count got.
-struct Outcome {
-    /// The count, if the search finished.
-    count: Option<u128>,
-    /// Solutions found so far.
-    found: u128,
-    nodes: u64,
-    /// Estimated fraction of the search tree explored.
-    fraction: f64,
-    secs: f64,
-    symmetries: usize,
-    restricted: Option<String>,
-    /// How a count of 0 was proven without searching, if it was.
-    proof: Option<String>,
-    /// On several threads, when parts were given away or threads waited:
-    /// how the work was shared (see `count_parts`).
-    sharing: Option<String>,
-}
-
-/// Count `puzzle` (unique or all) on `threads` threads, giving up at the
-/// deadline. With one thread the fraction is the search's own estimate;
-/// with several it is the share of the parts finished, partly finished
-/// parts counting by their own estimate ([`count_parts`]).
-fn count_within(
-    puzzle: &Puzzle,
-    unique: bool,
-    threads: usize,
-    budget: Duration,
-) -> Result<Outcome, PolyformError> {
-    let start = Instant::now();
-    let deadline = start + budget;
-    let mut root = SolveRun::new(puzzle, SolveOptions { unique })?;
-    let symmetries = root.symmetry_order();
-    let restricted = root.restricted_piece().map(str::to_string);
-    let finish = |count, found, nodes, fraction| Outcome {
-        count,
-        found,
-        nodes,
-        fraction,
-        secs: start.elapsed().as_secs_f64(),
-        symmetries,
-        restricted: restricted.clone(),
-        proof: None,
-        sharing: None,
-    };
-    if root.prove_impossible() {
-        let mut o = finish(Some(0), 0, root.progress().nodes, 1.0);
-        // The same sentence the workbench shows.
-        o.proof = root
-            .proof()
-            .map(|p| format!("proven impossible: {}", p.sentence()));
-        return Ok(o);
-    }
-    if threads <= 1 {
-        let mut s = root;
-        s.set_count_only(true);
-        loop {
-            if Instant::now() >= deadline {
-                let p = s.progress();
-                return Ok(finish(None, p.solutions, p.nodes, p.fraction));
-            }
-            if let Step::Done = s.step(1 << 14) {
-                let p = s.progress();
-                return Ok(finish(Some(p.solutions), p.solutions, p.nodes, 1.0));
-            }
-        }
-    }
-    let plan = CountPlan {
-        deadline: Some(deadline),
-        ..CountPlan::new(threads)
-    };
-    let c = count_parts(&root, plan)?;
-    let mut o = finish(
-        c.finished.then_some(c.solutions),
-        c.solutions,
-        c.nodes,
-        c.fraction,
-    );
-    // Worth a note only where it mattered: a long count's balance.
-    if c.given > 0 || c.waited >= 1.0 {
-        o.sharing = Some(format!(
-            "{} parts, {} of them given away by running parts; threads waited {:.1} s in all",
-            c.parts, c.given, c.waited
-        ));
-    }
-    Ok(o)
 }
 
 fn machine() -> String {
@@ -206,8 +116,12 @@ fn row(e: &Entry, a: &CountArgs, budget: Duration) -> (String, &'static str) {
     if let Some(p) = &o.proof {
         notes.push(p.clone());
     }
-    if let Some(sharing) = &o.sharing {
-        notes.push(sharing.clone());
+    // Worth a note only where it mattered: a long count's balance.
+    if let Some(sh) = o.sharing.filter(|s| s.given > 0 || s.waited >= 1.0) {
+        notes.push(format!(
+            "{} parts, {} of them given away by running parts; threads waited {:.1} s in all",
+            sh.parts, sh.given, sh.waited
+        ));
     }
     let (tessera, verdict) = match (o.count, &e.published) {
         (Some(n), Some(p)) if n == p.count => (n.to_string(), "agree"),

@@ -16,6 +16,8 @@
 //!   [`bitset`] holds its masks (`u64`, `u128`, [`bitset::W256`]).
 //! * [`parallel`]: one count on several native threads: row-prefix parts
 //!   in a shared queue, late parts cut deeper, work given to idle threads.
+//! * [`budget`]: a count within a time budget, on one thread or several
+//!   (the catalogue report's per-puzzle run).
 //!
 //! Layout of the puzzle side: a [`puzzle::Puzzle`] is a declaration (region +
 //! pieces + options); [`puzzle::Matrix`] turns it into exact-cover rows;
@@ -62,6 +64,7 @@
 
 pub mod bitfill;
 pub mod bitset;
+pub mod budget;
 pub mod catalogue;
 pub mod editor;
 pub mod enumerate;
