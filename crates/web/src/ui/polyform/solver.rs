@@ -512,9 +512,19 @@ pub fn Gallery(solver: Solver) -> impl IntoView {
     // longer changes this range, so the thumbnails (SVG built on the main
     // thread) are not rebuilt — they were, 24 of them per solution, which
     // froze the tab for half a minute on the 6×10.
+    // The thumbnails follow the list a task later, so that a new solution's
+    // big drawing and its thumbnail (each an SVG built here) are two tasks
+    // rather than one (the long-task rule: none over 200 ms).
+    let listed = RwSignal::new(solver.solutions.with_untracked(Vec::len));
+    Effect::new(move |_| {
+        let n = solver.solutions.with(Vec::len);
+        if n != listed.get_untracked() {
+            crate::ui::dom::soon(move || listed.set(n));
+        }
+    });
     let visible = Memo::new(move |_| {
         let start = solver.page.get() * PAGE;
-        let len = solver.solutions.with(Vec::len);
+        let len = listed.get();
         start..len.min(start + PAGE)
     });
     let thumbs = move || {
