@@ -8,27 +8,29 @@
 //! A missing MiniZinc or Gecode is a failure, not a skip: `make test-deps`
 //! installs them.
 
+use crate::common::{run_solver, scratch};
 use rand::Rng;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::process::Command;
 use tessera::engine::sudoku::constraint::random::random_constraint;
 use tessera::engine::sudoku::constraint::{self, check, minizinc, text, Puzzle, Regions};
 use tessera::engine::sudoku::Shape;
 
 /// Count with Gecode, up to `cap`: the grids it prints.
 fn gecode_solutions(p: &Puzzle, name: &str, cap: usize) -> Vec<Vec<u8>> {
-    let dir = std::env::temp_dir().join(format!("tessera-gecode-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.mzn"));
-    std::fs::write(&path, minizinc::model(p)).unwrap();
-    let out = Command::new("minizinc")
-        .args(["--solver", "gecode", "-a", "-n", &cap.to_string()])
-        .arg(&path)
-        .output()
-        .unwrap_or_else(|e| {
-            panic!("cannot run minizinc ({e}): it is not installed — `make test-deps` installs it")
-        });
+    let path = scratch(&format!("{name}.mzn"), &minizinc::model(p));
+    let cap = cap.to_string();
+    let out = run_solver(
+        "minizinc",
+        &[
+            "--solver",
+            "gecode",
+            "-a",
+            "-n",
+            &cap,
+            path.to_str().unwrap(),
+        ],
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),

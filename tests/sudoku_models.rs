@@ -5,9 +5,8 @@
 //!
 //! A missing solver is a failure, not a skip: `make test-deps` installs them.
 
+use crate::common::{run_solver, scratch};
 use std::collections::HashMap;
-use std::path::PathBuf;
-use std::process::Command;
 use tessera::engine::sudoku::models::{self, ModelFormat};
 use tessera::engine::sudoku::{Algorithm, Shape, Sudoku};
 
@@ -33,23 +32,9 @@ fn solution(p: &Sudoku) -> Sudoku {
     p.solve_first(Algorithm::Backtrack).unwrap().unwrap()
 }
 
-/// A scratch file for one test.
-fn scratch(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tessera-models-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-/// Run an external solver; a missing binary fails with the fix.
+/// Run an external solver: its standard output and error.
 fn run(program: &str, args: &[&str]) -> (String, String) {
-    let out = Command::new(program)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| {
-            panic!("cannot run {program} ({e}): it is not installed — `make test-deps` installs it")
-        });
+    let out = run_solver(program, args);
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),

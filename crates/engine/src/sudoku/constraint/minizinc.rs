@@ -13,13 +13,14 @@
 //! ```
 
 use super::{orthogonal, Constraint, Dot, Puzzle, Xv};
-use std::fmt::Write;
 
 /// The model: `x[1..n*n]` in `1..n`, row-major, one constraint per rule.
 pub fn model(puzzle: &Puzzle) -> String {
     let n = puzzle.size();
     let cells = n * n;
-    let mut m = String::new();
+    let mut m = format!(
+        "include \"alldifferent.mzn\";\n% Tessera's constrained Sudoku, {n}x{n}.\narray[1..{cells}] of var 1..{n}: x;\n"
+    );
     let v = |c: usize| format!("x[{}]", c + 1);
     let list = |cs: &[usize]| cs.iter().map(|&c| v(c)).collect::<Vec<_>>().join(", ");
     let sum = |cs: &[usize]| cs.iter().map(|&c| v(c)).collect::<Vec<_>>().join(" + ");
@@ -28,9 +29,6 @@ pub fn model(puzzle: &Puzzle) -> String {
         m.push_str(&s);
         m.push_str(";\n");
     };
-    let mut out = format!(
-        "include \"alldifferent.mzn\";\n% Tessera's constrained Sudoku, {n}x{n}.\narray[1..{cells}] of var 1..{n}: x;\n"
-    );
     // Rows, columns, regions.
     for i in 0..n {
         let row: Vec<usize> = (0..n).map(|k| i * n + k).collect();
@@ -187,7 +185,6 @@ pub fn model(puzzle: &Puzzle) -> String {
             Constraint::Region(cs) => line(format!("alldifferent([{}])", list(cs))),
         }
     }
-    out.push_str(&m);
-    let _ = writeln!(out, "solve satisfy;\noutput [show(x), \"\\n\"];");
-    out
+    m.push_str("solve satisfy;\noutput [show(x), \"\\n\"];\n");
+    m
 }

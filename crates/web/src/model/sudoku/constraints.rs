@@ -4,7 +4,10 @@
 //! it is kept as its text form, which is what the setter may also edit by
 //! hand, what the worker's jobs take, and what the link carries.
 
-use tessera_engine::sudoku::constraint::{text, Constraint, Diagonal, Dot, Puzzle, Xv};
+use crate::model::format::capitalize;
+use tessera_engine::sudoku::constraint::{
+    text, Constraint, ConstraintError, Diagonal, Dot, Puzzle, Xv,
+};
 
 /// The editor's first puzzle: a 9×9 killer of 27 cages and no givens,
 /// drawn over a known grid (cages of 2–4 cells, sums read from the grid).
@@ -286,8 +289,12 @@ impl Rule {
 pub fn with_added(puzzle: &Puzzle, more: Vec<Constraint>) -> Result<Puzzle, String> {
     let mut all = puzzle.constraints().to_vec();
     all.extend(more);
+    with_constraints(puzzle, all).map_err(|e| sentence(&e))
+}
+
+/// `puzzle`'s grid and givens with the constraints `all`, checked.
+fn with_constraints(puzzle: &Puzzle, all: Vec<Constraint>) -> Result<Puzzle, ConstraintError> {
     Puzzle::new(puzzle.regions().clone(), puzzle.givens().to_vec(), all)
-        .map_err(|e| capitalized(&e.to_string()))
 }
 
 /// `puzzle` without its constraint number `index`.
@@ -296,8 +303,7 @@ pub fn without(puzzle: &Puzzle, index: usize) -> Puzzle {
     if index < all.len() {
         all.remove(index);
     }
-    Puzzle::new(puzzle.regions().clone(), puzzle.givens().to_vec(), all)
-        .expect("removing a constraint keeps a puzzle valid")
+    with_constraints(puzzle, all).expect("removing a constraint keeps a puzzle valid")
 }
 
 /// `puzzle` with `rule` switched on or off.
@@ -310,8 +316,7 @@ pub fn toggled(puzzle: &Puzzle, rule: Rule) -> Puzzle {
         }
         None => all.push(c),
     }
-    Puzzle::new(puzzle.regions().clone(), puzzle.givens().to_vec(), all)
-        .expect("a global rule fits every grid")
+    with_constraints(puzzle, all).expect("a global rule fits every grid")
 }
 
 /// `puzzle` with cell `cell` given `value` (0 clears it).
@@ -320,17 +325,12 @@ pub fn with_given(puzzle: &Puzzle, cell: usize, value: u8) -> Result<Puzzle, Str
     if let Some(g) = givens.get_mut(cell) {
         *g = value;
     }
-    puzzle
-        .with_givens(givens)
-        .map_err(|e| capitalized(&e.to_string()))
+    puzzle.with_givens(givens).map_err(|e| sentence(&e))
 }
 
-fn capitalized(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect::<String>() + ".",
-        None => String::new(),
-    }
+/// An engine error as a sentence for the panel.
+fn sentence(e: &ConstraintError) -> String {
+    format!("{}.", capitalize(&e.to_string()))
 }
 
 /// The URL payload of a puzzle's text: lz-string's URI-safe form, as

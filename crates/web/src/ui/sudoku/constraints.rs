@@ -165,13 +165,10 @@ impl CBench {
             },
             CJob::Counting,
             move |_, e, _| match e {
-                Event::Done(stats) => {
-                    me.count
-                        .set(Some((stats.solutions, !stats.cancelled || stats.limited)));
-                    if stats.cancelled && !stats.limited {
-                        me.count.set(None);
-                    }
-                }
+                // A Cancel before the limit leaves the puzzle uncounted.
+                Event::Done(stats) => me
+                    .count
+                    .set((!stats.cancelled || stats.limited).then_some((stats.solutions, true))),
                 Event::Error(e) => {
                     me.count.set(None);
                     me.say(Tone::Error, e.message);
@@ -228,11 +225,7 @@ impl CBench {
 
     /// A digit (0 clears) in the last selected cell.
     pub fn set_given(&self, value: u8) {
-        let Some(&cell) = self
-            .selection
-            .with_untracked(|s| s.last().copied())
-            .as_ref()
-        else {
+        let Some(cell) = self.selection.with_untracked(|s| s.last().copied()) else {
             return self.say(Tone::Info, "Select a cell to give it a digit.");
         };
         match self
